@@ -1,0 +1,90 @@
+"""Many seeded games between agents, as a pandas DataFrame with one row per game and seat."""
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from concurrent.futures import Executor
+from typing import Any
+
+import pandas as pd
+
+from cardlib.core.match import play
+from cardlib.core.protocol import Agent
+
+COLUMNS = ["game", "seed", "seat", "agent", "score", "place", "won", "lost", "decisions"]
+
+
+def agent_name(agent: Agent) -> str:
+    """A readable name for an agent: its ``name`` attribute or its class name."""
+    return getattr(agent, "name", None) or type(agent).__name__
+
+
+def _play_chunk(game: Any, named: Sequence[tuple[str, Agent]], jobs: Sequence[tuple[int, int, int]]) -> list[tuple]:
+    """Play (game index, seed, rotation) jobs; rows for every seat of every game."""
+    rows = []
+    players = len(named)
+    for index, seed, rotation in jobs:
+        seating = [named[(seat + rotation) % players] for seat in range(players)]
+        record = play(game, [agent for _, agent in seating], seed=seed)
+        places = record.result.places
+        worst = max(places)
+        for seat, (name, _) in enumerate(seating):
+            place = places[seat]
+            rows.append((index, seed, seat, name, record.result.scores[seat], place,
+                         place == 1, place == worst and worst > 1, record.decisions))
+    return rows
+
+
+def tournament(
+    game: Any,
+    agents: Sequence[Agent] | Mapping[str, Agent],
+    games: int = 100,
+    seed: int = 0,
+    executor: Executor | None = None,
+    chunk: int = 50,
+) -> pd.DataFrame:
+    """Play seeded games, rotating the agents through the seats; one row per game and seat.
+
+    ``agents`` has one agent per seat (a mapping gives them names). With an ``executor``
+    (threads or processes) the games are played in chunks on it; the rows are the same.
+
+    >>> from cardlib.core.agents import RandomAgent
+    >>> from cardlib.twentyfive import Game
+    >>> table = tournament(Game(players=3), [RandomAgent()] * 3, games=4, seed=1)
+    >>> len(table), list(table.columns[:4])
+    (12, ['game', 'seed', 'seat', 'agent'])
+    """
+    if isinstance(agents, Mapping):
+        named = list(agents.items())
+    else:
+        named = [(agent_name(agent), agent) for agent in agents]
+    if len(named) != game.players:
+        raise ValueError(f"{game!r} needs {game.players} agents, got {len(named)}")
+    rng = random.Random(seed)
+    jobs = [(index, rng.getrandbits(32), index % game.players) for index in range(games)]
+    chunks = [jobs[start:start + chunk] for start in range(0, len(jobs), chunk)]
+    if executor is None:
+        parts = [_play_chunk(game, named, part) for part in chunks]
+    else:
+        futures = [executor.submit(_play_chunk, game, named, part) for part in chunks]
+        parts = [future.result() for future in futures]
+    rows = [row for part in parts for row in part]
+    return pd.DataFrame(rows, columns=COLUMNS)
+
+
+def summary(table: pd.DataFrame, z: float = 1.96) -> pd.DataFrame:
+    """Per agent: games, mean score, win and loss rates with normal-approximation intervals."""
+    grouped = table.groupby("agent")
+    out = pd.DataFrame({
+        "seats played": grouped.size(),
+        "mean score": grouped["score"].mean(),
+        "win rate": grouped["won"].mean(),
+        "loss rate": grouped["lost"].mean(),
+    })
+    n = out["seats played"]
+    for column, label in (("win rate", "win"), ("loss rate", "loss")):
+        p = out[column]
+        half = z * (p * (1 - p) / n) ** 0.5
+        out[f"{label} low"] = p - half
+        out[f"{label} high"] = p + half
+    return out

@@ -1,0 +1,32 @@
+"""Twenty-five, for the 55-card Pairs deck: pass when you think the pairs in play exceed 25.
+
+The engine, bots and the pair count load fast; the app and the mathematics load on first use
+(``cardlib.twentyfive.TwentyFiveApp``, ``cardlib.twentyfive.analysis``).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from cardlib.core.agents import RandomAgent
+from cardlib.core.pairs import PAIRS_DECK, pair_count
+from cardlib.twentyfive.bots import ThresholdBot
+from cardlib.twentyfive.rules import (
+    DRAW, PASS, Draw, Game, Observation, Pass, Reveal, RoundResult, State, reveal_options,
+    round_points,
+)
+
+VARIANTS = (Game(players=3), Game(players=4), Game(players=4, start_player=2))
+TITLE = "Twenty-five"
+
+__all__ = [
+    "DRAW", "PASS", "PAIRS_DECK", "Draw", "Game", "Observation", "Pass", "RandomAgent", "Reveal",
+    "RoundResult", "State", "ThresholdBot", "TwentyFiveApp", "VARIANTS", "pair_count",
+    "reveal_options", "round_points",
+]
+
+
+def __getattr__(name: str) -> Any:
+    if name == "TwentyFiveApp":
+        from cardlib.twentyfive.app import TwentyFiveApp
+        return TwentyFiveApp
+    raise AttributeError(f"module 'cardlib.twentyfive' has no attribute {name!r}")

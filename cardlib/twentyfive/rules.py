@@ -1,0 +1,492 @@
+"""Twenty-five: the rules engine (stdlib only).
+
+Specification: shared/rules/twenty-five.md. Points are bad; a pass bets that the pairs in play
+(every hand and every field card, 場札) exceed 25.
+
+>>> state = Game(players=3).new(seed=1)
+>>> state.legal_actions()          # nobody may pass on a round's first turn
+[Draw()]
+>>> state.apply(DRAW)
+>>> [str(action) for action in state.legal_actions()]
+['draw', 'pass']
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any, Optional, Union
+
+from cardlib.core.errors import IllegalActionError, RulesError
+from cardlib.core.pairs import PAIRS_DECK, check_pairs_deck, pair_count
+from cardlib.core.protocol import Result, places_from_scores
+
+TARGET = 25          # the pairs a pass bets are exceeded
+PASS_TOO_EARLY = 10  # points for a passer when the pairs are fewer than 25
+EXACT_HIT = 10       # points for everyone but the passer at exactly 25
+FIVE = 5             # the card a player may always reveal instead of the highest
+
+
+# --- actions -------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Draw:
+    """Take the top card of the draw pile (a reveal follows)."""
+
+    def __str__(self) -> str:
+        return "draw"
+
+
+@dataclass(frozen=True)
+class Pass:
+    """Bet that the pairs in play now exceed 25; ends the round."""
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+@dataclass(frozen=True)
+class Reveal:
+    """Put a card from hand face up as a field card: the highest, or a 5."""
+
+    value: int
+
+    def __str__(self) -> str:
+        return f"reveal {self.value}"
+
+
+DRAW = Draw()
+PASS = Pass()
+REVEALS = {value: Reveal(value) for value in range(1, 11)}
+Action = Union[Draw, Pass, Reveal]
+
+
+def reveal_options(hand: list[int] | tuple[int, ...]) -> list[int]:
+    """The values a hand may reveal: its highest number, or a 5 if it holds one.
+
+    >>> reveal_options([1, 5, 10])   # the sheet's example
+    [10, 5]
+    >>> reveal_options([5, 3])
+    [5]
+    """
+    high = max(hand)
+    if high != FIVE and FIVE in hand:
+        return [high, FIVE]
+    return [high]
+
+
+# --- what happened ---------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class RoundResult:
+    """A finished round: every card in play shown, the pairs counted and the points given."""
+
+    number: int
+    start_player: int
+    passer: int
+    passed: int
+    hands: tuple[tuple[int, ...], ...]
+    fields: tuple[tuple[int, ...], ...]
+    pairs: int
+    points: tuple[int, ...]
+
+    @property
+    def cards_in_play(self) -> tuple[int, ...]:
+        """Every card in play at the pass, sorted."""
+        return tuple(sorted(card for cards in self.hands + self.fields for card in cards))
+
+
+def round_points(pairs: int, passer: int, passed: int, players: int) -> tuple[int, ...]:
+    """Points of a round ended by ``passer`` after ``passed`` drew, with ``pairs`` in play.
+
+    >>> round_points(24, passer=1, passed=0, players=3)   # too early: the passer takes 10
+    (0, 10, 0)
+    >>> round_points(31, passer=1, passed=0, players=3)   # the last to draw takes P - 25
+    (6, 0, 0)
+    >>> round_points(25, passer=1, passed=0, players=3)   # exactly 25: all but the passer
+    (10, 0, 10)
+    """
+    points = [0] * players
+    if pairs < TARGET:
+        points[passer] = PASS_TOO_EARLY
+    elif pairs > TARGET:
+        points[passed] = pairs - TARGET
+    else:
+        for seat in range(players):
+            if seat != passer:
+                points[seat] = EXACT_HIT
+    return tuple(points)
+
+
+def describe_event(event: tuple) -> str:
+    """A public event of the log in words.
+
+    >>> describe_event(("reveal", 2, 9))
+    'Player 2 reveals 9.'
+    """
+    kind, seat, value = event
+    if kind == "round":
+        return f"Round {value}: cards dealt, player {seat} starts."
+    if kind == "reveal":
+        return f"Player {seat} reveals {value}."
+    if kind == "draw":
+        return f"Player {seat} draws."
+    if kind == "pass":
+        return f"Player {seat} passes."
+    if kind == "scored":
+        points = ", ".join(f"player {s} +{p}" for s, p in enumerate(value.points) if p) or "no points"
+        return f"{value.pairs} pairs in play: {points}."
+    if kind == "over":
+        return f"Game over: {value}."
+    return f"{kind} {seat} {value}"
+
+
+# --- what a seat may see -----------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Observation:
+    """Everything one seat may know: own hand, all field cards, sizes, scores, public history."""
+
+    seat: int
+    players: int
+    hand: tuple[int, ...]
+    fields: tuple[tuple[int, ...], ...]
+    hand_sizes: tuple[int, ...]
+    pile_size: int
+    scores: tuple[int, ...]
+    current_player: Optional[int]
+    phase: str
+    round_number: int
+    start_player: int
+    draws: int
+    last_drawer: Optional[int]
+    rounds: tuple[RoundResult, ...]
+    log: tuple[tuple, ...] = field(repr=False)
+
+    @property
+    def cards_in_play(self) -> int:
+        """How many cards are in play: every hand and every field card."""
+        return sum(self.hand_sizes) + sum(len(cards) for cards in self.fields)
+
+    @property
+    def known_cards(self) -> tuple[int, ...]:
+        """The cards in play this seat can see: own hand and every field card."""
+        return tuple(sorted(self.hand + tuple(c for cards in self.fields for c in cards)))
+
+
+# --- the game ----------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Game:
+    """Rule options of Twenty-five: 3 or 4 players; round 1's start player (the sheet's youngest)."""
+
+    players: int = 3
+    start_player: int = 0
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.players, int) or self.players not in (3, 4):
+            raise RulesError(f"Twenty-five is for 3 or 4 players, not {self.players!r}")
+        if not isinstance(self.start_player, int) or not 0 <= self.start_player < self.players:
+            raise RulesError(f"start_player must be a seat from 0 to {self.players - 1}, not {self.start_player!r}")
+
+    @property
+    def hand_size(self) -> int:
+        """Cards dealt to each player: 4 with three players, 3 with four."""
+        return 4 if self.players == 3 else 3
+
+    def new(self, seed: Optional[int] = None, deck: Optional[list[int]] = None) -> "State":
+        """A new game; ``deck`` stacks round 1 (top card first), later rounds shuffle from ``seed``."""
+        cards = list(check_pairs_deck(deck)) if deck is not None else None
+        return State(self, random.Random(seed), cards)
+
+
+class State:
+    """A position in a game of Twenty-five."""
+
+    __slots__ = ("game", "_rng", "_hands", "_fields", "_pile", "_pos", "_fixed", "_scores",
+                 "_start", "_current", "_revealing", "_setup_left", "_draws", "_last_drawer",
+                 "_round", "_rounds", "_history", "_log")
+
+    def __init__(self, game: Game, rng: random.Random, deck: Optional[list[int]] = None) -> None:
+        self.game = game
+        self._rng = rng
+        self._scores = [0] * game.players
+        self._rounds: list[RoundResult] = []
+        self._history: list[Any] = []
+        self._log: list[tuple] = []
+        self._round = 0
+        self._current: Optional[int] = None
+        self._start_round(game.start_player, deck)
+
+    # -- dealing --
+
+    def _start_round(self, start: int, deck: Optional[list[int]] = None) -> None:
+        """Shuffle (lazily) or take the stacked deck, deal, and make the opening reveals."""
+        n = self.game.players
+        if deck is None:
+            self._pile = list(PAIRS_DECK)
+            self._fixed = 0  # nothing ordered yet: each draw is a step of Fisher-Yates
+        else:
+            self._pile = deck
+            self._fixed = len(deck)
+        self._pos = 0
+        self._round += 1
+        self._start = start
+        self._draws = 0
+        self._last_drawer = None
+        size = self.game.hand_size
+        self._hands = [[self._take() for _ in range(size)] for _ in range(n)]
+        self._fields = [[] for _ in range(n)]
+        self._log.append(("round", start, self._round))
+        self._setup_left = n
+        self._continue_setup(start)
+
+    def _take(self) -> int:
+        """The top card of the pile; an unshuffled pile picks it uniformly from what is left."""
+        pos = self._pos
+        pile = self._pile
+        if pos >= self._fixed:
+            j = pos + int(self._rng.random() * (len(pile) - pos))
+            pile[pos], pile[j] = pile[j], pile[pos]
+        self._pos = pos + 1
+        return pile[pos]
+
+    def _continue_setup(self, seat: int) -> None:
+        """Opening reveals in seat order from ``seat``; stop where a player has a real choice."""
+        n = self.game.players
+        while self._setup_left:
+            self._setup_left -= 1
+            options = reveal_options(self._hands[seat])
+            if len(options) > 1:
+                self._current = seat
+                self._revealing = True
+                return
+            self._reveal(seat, options[0])
+            seat = (seat + 1) % n
+        self._current = self._start
+        self._revealing = False
+
+    def _reveal(self, seat: int, value: int) -> None:
+        self._hands[seat].remove(value)
+        self._fields[seat].append(value)
+        self._log.append(("reveal", seat, value))
+
+    # -- the contract --
+
+    @property
+    def current_player(self) -> Optional[int]:
+        """The seat to act, or None when the game is over."""
+        return self._current
+
+    @property
+    def is_over(self) -> bool:
+        """True once a round ended with some total above 25."""
+        return self._current is None
+
+    @property
+    def history(self) -> tuple[Any, ...]:
+        """The actions applied, in order (automatic reveals are not decisions)."""
+        return tuple(self._history)
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Each seat's total points so far (points are bad)."""
+        return tuple(self._scores)
+
+    @property
+    def round_number(self) -> int:
+        """The round being played, from 1."""
+        return self._round
+
+    @property
+    def phase(self) -> str:
+        """'reveal' when the current player must choose a reveal, 'turn' for draw or pass, 'over'."""
+        if self._current is None:
+            return "over"
+        return "reveal" if self._revealing else "turn"
+
+    def hand(self, seat: int) -> tuple[int, ...]:
+        """A seat's hand, sorted (the whole truth: for tests and analysis, not for agents)."""
+        return tuple(sorted(self._hands[seat]))
+
+    def field(self, seat: int) -> tuple[int, ...]:
+        """A seat's field cards in the order revealed."""
+        return tuple(self._fields[seat])
+
+    @property
+    def pile(self) -> tuple[int, ...]:
+        """The cards left in the draw pile (in order only where the deck was stacked)."""
+        return tuple(self._pile[self._pos:])
+
+    def pairs_in_play(self) -> int:
+        """The pairs among every hand and field card now in play."""
+        return pair_count(card for cards in self._hands + self._fields for card in cards)
+
+    def legal_actions(self) -> list[Any]:
+        """The actions the current player may take."""
+        seat = self._current
+        if seat is None:
+            return []
+        if self._revealing:
+            return [REVEALS[value] for value in reveal_options(self._hands[seat])]
+        if self._pos >= len(self._pile):
+            return [PASS]  # Decision: an empty draw pile leaves only the pass
+        if self._draws == 0:
+            return [DRAW]  # no pass on a round's first turn
+        return [DRAW, PASS]
+
+    def apply(self, action: Any) -> None:
+        """Apply one action of the current player; IllegalActionError leaves the state unchanged."""
+        seat = self._current
+        if seat is None:
+            raise IllegalActionError(f"{action!r}: the game is over")
+        if self._revealing:
+            if type(action) is not Reveal:
+                raise IllegalActionError(
+                    f"{action!r}: player {seat} must first reveal a card ({self._options_text(seat)})")
+            options = reveal_options(self._hands[seat])
+            if action.value not in options:
+                raise IllegalActionError(self._bad_reveal(seat, action.value, options))
+            self._history.append(action)
+            self._reveal(seat, action.value)
+            self._revealing = False
+            if self._setup_left or self._draws == 0:
+                self._continue_setup((seat + 1) % self.game.players)
+            else:
+                self._current = (seat + 1) % self.game.players
+            return
+        if type(action) is Draw:
+            if self._pos >= len(self._pile):
+                raise IllegalActionError(f"{action!r}: the draw pile is empty, player {seat} can only pass")
+            self._history.append(action)
+            self._log.append(("draw", seat, None))
+            hand = self._hands[seat]
+            hand.append(self._take())
+            self._draws += 1
+            self._last_drawer = seat
+            options = reveal_options(hand)
+            if len(options) > 1:
+                self._revealing = True
+            else:
+                self._reveal(seat, options[0])
+                self._current = (seat + 1) % self.game.players
+            return
+        if type(action) is Pass:
+            if self._draws == 0:
+                raise IllegalActionError(f"{action!r}: nobody may pass on a round's first turn (nobody has drawn yet)")
+            self._history.append(action)
+            self._log.append(("pass", seat, None))
+            self._end_round(seat)
+            return
+        if type(action) is Reveal:
+            raise IllegalActionError(f"{action!r}: player {seat} reveals only after drawing; now it is draw or pass")
+        raise IllegalActionError(f"{action!r} is not a Twenty-five action (Draw(), Pass() or Reveal(n))")
+
+    def _options_text(self, seat: int) -> str:
+        return " or ".join(str(v) for v in reveal_options(self._hands[seat]))
+
+    def _bad_reveal(self, seat: int, value: Any, options: list[int]) -> str:
+        allowed = " or ".join(str(v) for v in options)
+        if value not in self._hands[seat]:
+            return f"Reveal({value!r}): player {seat} does not hold a {value!r}; they may reveal {allowed}"
+        return f"Reveal({value!r}): only the highest card or a 5 may be revealed; player {seat} may reveal {allowed}"
+
+    def _end_round(self, passer: int) -> None:
+        """Count the pairs, score the round, and deal the next one unless a total passed 25."""
+        n = self.game.players
+        pairs = self.pairs_in_play()
+        passed = self._last_drawer
+        points = round_points(pairs, passer, passed, n)
+        done = RoundResult(
+            number=self._round, start_player=self._start, passer=passer, passed=passed,
+            hands=tuple(tuple(sorted(hand)) for hand in self._hands),
+            fields=tuple(tuple(cards) for cards in self._fields),
+            pairs=pairs, points=points)
+        self._rounds.append(done)
+        self._log.append(("scored", passer, done))
+        for seat in range(n):
+            self._scores[seat] += points[seat]
+        if max(self._scores) > TARGET:
+            self._current = None
+            self._revealing = False
+            self._log.append(("over", None, self.result()))
+        else:
+            self._start_round(passer)  # the passer starts the next round
+
+    def result(self) -> Result:
+        """Totals and places: a lower total is better; the highest total loses."""
+        return Result(scores=tuple(self._scores), places=places_from_scores(self._scores, lower_is_better=True))
+
+    def observation(self, seat: int) -> Observation:
+        """What ``seat`` may know."""
+        if not isinstance(seat, int) or not 0 <= seat < self.game.players:
+            raise ValueError(f"no seat {seat!r} in a {self.game.players}-player game")
+        return Observation(
+            seat=seat,
+            players=self.game.players,
+            hand=tuple(sorted(self._hands[seat])),
+            fields=tuple(tuple(cards) for cards in self._fields),
+            hand_sizes=tuple(len(hand) for hand in self._hands),
+            pile_size=len(self._pile) - self._pos,
+            scores=tuple(self._scores),
+            current_player=self._current,
+            phase=self.phase,
+            round_number=self._round,
+            start_player=self._start,
+            draws=self._draws,
+            last_drawer=self._last_drawer,
+            rounds=tuple(self._rounds),
+            log=tuple(self._log),
+        )
+
+    def clone(self) -> "State":
+        """An independent copy, random stream included."""
+        other = State.__new__(State)
+        other.game = self.game
+        other._rng = random.Random()
+        other._rng.setstate(self._rng.getstate())
+        other._hands = [hand[:] for hand in self._hands]
+        other._fields = [cards[:] for cards in self._fields]
+        other._pile = self._pile[:]
+        other._pos = self._pos
+        other._fixed = self._fixed
+        other._scores = self._scores[:]
+        other._start = self._start
+        other._current = self._current
+        other._revealing = self._revealing
+        other._setup_left = self._setup_left
+        other._draws = self._draws
+        other._last_drawer = self._last_drawer
+        other._round = self._round
+        other._rounds = self._rounds[:]
+        other._history = self._history[:]
+        other._log = self._log[:]
+        return other
+
+    def determinize(self, seat: int, rng: random.Random) -> "State":
+        """A full state that ``seat`` cannot tell from this one: other hands and the pile redrawn.
+
+        Other hands are drawn from the cards ``seat`` has not seen, and only hands that every
+        reveal so far could have come from are kept (a revealed card other than a 5 was the
+        highest in hand), so no impossible world is imagined.
+        """
+        from cardlib.twentyfive.inference import sample_hidden_hands
+
+        other = self.clone()
+        if self.is_over:
+            return other
+        hands = sample_hidden_hands(self.observation(seat), self.game.hand_size, rng)
+        unseen = list(PAIRS_DECK)
+        for cards in [self._hands[seat]] + self._fields + [list(h) for s, h in enumerate(hands) if s != seat]:
+            for card in cards:
+                unseen.remove(card)
+        for s, hand in enumerate(hands):
+            if s != seat:
+                other._hands[s] = list(hand)
+        other._pile = self._pile[:self._pos] + unseen
+        other._fixed = self._pos  # the rest of the pile is unordered: drawn at random
+        other._rng = random.Random(rng.getrandbits(64))
+        return other
+
+    def __repr__(self) -> str:
+        return (f"<twentyfive.State round {self._round}, {self.phase}, player {self._current} to act, "
+                f"scores {tuple(self._scores)}>")
