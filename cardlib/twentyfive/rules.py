@@ -317,6 +317,11 @@ class State:
         """The cards left in the draw pile (in order only where the deck was stacked)."""
         return tuple(self._pile[self._pos:])
 
+    def all_cards(self) -> tuple[int, ...]:
+        """Every card of the deck, wherever it is: hands, fields, then the pile."""
+        cards = [card for cards in self._hands + self._fields for card in cards]
+        return tuple(cards + self._pile[self._pos:])
+
     def pairs_in_play(self) -> int:
         """The pairs among every hand and field card now in play."""
         return pair_count(card for cards in self._hands + self._fields for card in cards)

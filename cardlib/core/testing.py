@@ -1,0 +1,197 @@
+"""The conformance checks every game in GAMES must pass (the engine contract, ARCHITECTURE.md).
+
+Each check raises AssertionError with a readable message. A game package provides ``Game`` and
+may list rule variants in ``VARIANTS``; its State provides ``all_cards()`` (every physical card,
+wherever it is) so that the checks can see no card is lost or made.
+"""
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Hashable, Iterator
+from types import ModuleType
+from typing import Any
+
+from cardlib.core.errors import IllegalActionError
+from cardlib.core.match import play, replay
+from cardlib.core.agents import RandomAgent
+
+MALFORMED: tuple[Any, ...] = (None, "draw", 42, 3.5, (), object(), [1, 2])
+
+
+def variants(package: ModuleType) -> tuple[Any, ...]:
+    """The rule variants a game asks to be checked (at least its default Game())."""
+    return tuple(getattr(package, "VARIANTS", None) or (package.Game(),))
+
+
+def snapshot(value: Any) -> Any:
+    """A deep, comparable picture of a state: every attribute, lists as tuples, RNG by state."""
+    if isinstance(value, random.Random):
+        return ("rng", value.getstate())
+    if isinstance(value, (list, tuple)):
+        return tuple(snapshot(item) for item in value)
+    if isinstance(value, dict):
+        return tuple(sorted((repr(k), snapshot(v)) for k, v in value.items()))
+    if isinstance(value, set):
+        return tuple(sorted(repr(item) for item in value))
+    names = getattr(type(value), "__slots__", None)
+    if names is not None and not isinstance(value, (int, str, float, bool)):
+        return (type(value).__name__,) + tuple((n, snapshot(getattr(value, n))) for n in _all_slots(type(value)))
+    if hasattr(value, "__dict__") and not isinstance(value, type) and type(value).__module__.startswith("cardlib") \
+            and not _is_frozen_dataclass(value):
+        return (type(value).__name__,) + tuple((k, snapshot(v)) for k, v in sorted(vars(value).items()))
+    return value
+
+
+def _all_slots(cls: type) -> list[str]:
+    names: list[str] = []
+    for klass in cls.__mro__:
+        for name in getattr(klass, "__slots__", ()):
+            if name not in names and name != "__weakref__":
+                names.append(name)
+    return names
+
+
+def _is_frozen_dataclass(value: Any) -> bool:
+    params = getattr(type(value), "__dataclass_params__", None)
+    return bool(params and params.frozen)
+
+
+def random_states(game: Any, games: int, seed: int) -> Iterator[Any]:
+    """Every state met in ``games`` seeded random playouts (each one a clone), finals included."""
+    rng = random.Random(seed)
+    for index in range(games):
+        state = game.new(seed=seed * 10_007 + index)
+        yield state.clone()
+        while not state.is_over:
+            legal = state.legal_actions()
+            state.apply(legal[rng.randrange(len(legal))])
+            yield state.clone()
+
+
+def check_playouts(game: Any, games: int = 30, seed: int = 0) -> None:
+    """Random games end; the turn, the legal actions, the cards and the result stay coherent."""
+    rng = random.Random(seed)
+    for index in range(games):
+        state = game.new(seed=seed * 10_007 + index)
+        deck = Counter(state.all_cards())
+        steps = 0
+        while not state.is_over:
+            seat = state.current_player
+            assert seat is not None and 0 <= seat < game.players, f"bad current_player {seat!r}"
+            legal = state.legal_actions()
+            assert legal, f"no legal action in a game that is not over: {state!r}"
+            assert len(set(legal)) == len(legal), f"repeated legal actions {legal}"
+            for action in legal:
+                hash(action)
+                assert str(action), f"{action!r} has no readable str()"
+            before = len(state.history)
+            action = legal[rng.randrange(len(legal))]
+            state.apply(action)
+            assert len(state.history) == before + 1 and state.history[-1] == action, "history must record the action"
+            assert Counter(state.all_cards()) == deck, f"cards lost or made after {action!r}"
+            steps += 1
+            assert steps < 100_000, "a random game did not end"
+        assert state.current_player is None and state.legal_actions() == []
+        result = state.result()
+        assert len(result.scores) == len(result.places) == game.players
+        assert min(result.places) == 1, f"nobody in first place: {result}"
+
+
+def check_illegal_actions(game: Any, games: int = 10, seed: int = 1) -> None:
+    """Illegal and malformed actions raise IllegalActionError and leave the state exactly as it was."""
+    universe: set[Hashable] = set()
+    states = list(random_states(game, games, seed))
+    for state in states:
+        universe.update(state.legal_actions())
+    for state in states[:: max(1, len(states) // 200)]:
+        legal = state.legal_actions()
+        wrong = [a for a in universe if a not in legal] + list(MALFORMED)
+        before = snapshot(state)
+        for action in wrong:
+            try:
+                state.apply(action)
+            except IllegalActionError as error:
+                assert str(error), f"IllegalActionError for {action!r} says nothing"
+            else:
+                raise AssertionError(f"{action!r} was accepted but is not legal in {state!r}")
+            assert snapshot(state) == before, f"rejecting {action!r} changed the state"
+
+
+def check_clone(game: Any, games: int = 5, seed: int = 2) -> None:
+    """A clone is independent of its original and behaves exactly like it."""
+    rng = random.Random(seed)
+    for state in list(random_states(game, games, seed))[::7]:
+        if state.is_over:
+            continue
+        before = snapshot(state)
+        twin = state.clone()
+        copy = state.clone()
+        while not twin.is_over:
+            legal = twin.legal_actions()
+            action = legal[rng.randrange(len(legal))]
+            twin.apply(action)
+            copy.apply(action)
+        assert snapshot(state) == before, "playing on a clone changed the original"
+        assert snapshot(twin) == snapshot(copy), "two clones given the same actions differ"
+
+
+def check_replay(game: Any, games: int = 10, seed: int = 3) -> None:
+    """play() then replay(seed, actions) reaches the same final state."""
+    for index in range(games):
+        game_seed = seed * 1_000 + index
+        record = play(game, [RandomAgent()] * game.players, seed=game_seed)
+        again = replay(game, game_seed, record.actions)
+        assert again.is_over and again.result() == record.result, "replay reached another end"
+        other = replay(game, game_seed, record.actions)
+        assert snapshot(again) == snapshot(other), "replay is not deterministic"
+
+
+def check_determinize(game: Any, games: int = 5, seed: int = 4, samples: int = 12) -> None:
+    """determinize(seat) keeps observation(seat) while really changing what the seat cannot see."""
+    rng = random.Random(seed)
+    changed = checked = 0
+    for state in list(random_states(game, games, seed))[::5]:
+        if state.is_over:
+            continue
+        for seat in range(game.players):
+            seen = state.observation(seat)
+            truth = [state.observation(other) for other in range(game.players)]
+            for _ in range(samples):
+                world = state.determinize(seat, rng)
+                assert world.observation(seat) == seen, f"determinize({seat}) changed what seat {seat} sees"
+                assert Counter(world.all_cards()) == Counter(state.all_cards()), "determinize lost or made cards"
+                checked += 1
+                if [world.observation(other) for other in range(game.players)] != truth:
+                    changed += 1
+                probe = world.clone()
+                while not probe.is_over:  # a determinized world is a playable game
+                    legal = probe.legal_actions()
+                    probe.apply(legal[rng.randrange(len(legal))])
+    assert checked, "no state to determinize"
+    assert changed > checked // 4, f"determinize changed hidden cards in only {changed} of {checked} worlds"
+
+
+def check_observation_hides(game: Any, games: int = 5, seed: int = 5) -> None:
+    """Observations are frozen values (hashable or comparable) and differ only through the state."""
+    for state in list(random_states(game, games, seed))[::9]:
+        for seat in range(game.players):
+            first = state.observation(seat)
+            assert first == state.observation(seat), "observation is not a stable value"
+            try:
+                first.seat = 99  # type: ignore[misc]
+            except (AttributeError, TypeError):
+                pass
+            else:
+                raise AssertionError("an observation can be changed in place")
+
+
+CHECKS = (check_playouts, check_illegal_actions, check_clone, check_replay, check_determinize,
+          check_observation_hides)
+
+
+def check_game(package: ModuleType) -> None:
+    """Run every conformance check on every variant of a game package."""
+    for game in variants(package):
+        for check in CHECKS:
+            check(game)
