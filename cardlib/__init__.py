@@ -38,4 +38,13 @@ class _Games(Mapping):
 
 GAMES: Mapping[str, ModuleType] = _Games()
 
-__all__ = ["GAMES", "__version__"]
+
+
+def __getattr__(name: str):
+    if name == "check":  # exercises: `from cardlib import check`, loaded on first use
+        from cardlib.core.checking import check
+        return check
+    raise AttributeError(f"module 'cardlib' has no attribute {name!r}")
+
+
+__all__ = ["GAMES", "__version__", "check"]

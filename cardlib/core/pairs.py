@@ -49,3 +49,22 @@ def check_pairs_deck(deck: Sequence[int]) -> tuple[int, ...]:
         if counts[number] != number:
             raise RulesError(f"the Pairs deck has {number} copies of {number}, the stacked deck has {counts[number]}")
     return cards
+
+
+def stacked_deck(*blocks: Sequence[int]) -> list[int]:
+    """A Pairs deck whose top cards are the given blocks in order, the rest in ascending order.
+
+    For ``Game.new(deck=...)`` in lessons and tests: the blocks are usually the hands in seat
+    order, then the first cards of the pile.
+
+    >>> deck = stacked_deck([10, 9, 9, 1], [5, 5])
+    >>> deck[:6], len(deck)
+    ([10, 9, 9, 1, 5, 5], 55)
+    """
+    top = [card for block in blocks for card in block]
+    rest = list(PAIRS_DECK)
+    for card in top:
+        if card not in rest:
+            raise RulesError(f"the Pairs deck has no more {card!r}s for the stacked blocks {blocks!r}")
+        rest.remove(card)
+    return top + rest

@@ -13,8 +13,8 @@ Specification: shared/rules/twenty-five.md. Points are bad; a pass bets that the
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
-from typing import Any, Optional, Union
+from dataclasses import dataclass
+from typing import Any, NamedTuple, Optional, Union
 
 from cardlib.core.errors import IllegalActionError, RulesError
 from cardlib.core.pairs import PAIRS_DECK, check_pairs_deck, pair_count
@@ -142,9 +142,11 @@ def describe_event(event: tuple) -> str:
 
 # --- what a seat may see -----------------------------------------------------------------------
 
-@dataclass(frozen=True)
-class Observation:
-    """Everything one seat may know: own hand, all field cards, sizes, scores, public history."""
+class Observation(NamedTuple):
+    """Everything one seat may know: own hand, all field cards, sizes, scores, public history.
+
+    An immutable record (a NamedTuple, cheap to build once per decision).
+    """
 
     seat: int
     players: int
@@ -160,7 +162,7 @@ class Observation:
     draws: int
     last_drawer: Optional[int]
     rounds: tuple[RoundResult, ...]
-    log: tuple[tuple, ...] = field(repr=False)
+    log: tuple[tuple, ...]
 
     @property
     def cards_in_play(self) -> int:

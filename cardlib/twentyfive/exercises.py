@@ -1,0 +1,102 @@
+"""The Twenty-five exercises: each truth is computed by cardlib, never typed in.
+
+Used by ``check("25.N", answer)`` in ``exercises/01_twenty_five.ipynb``.
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+
+from cardlib.core.checking import exercise
+from cardlib.core.pairs import pair_count, stacked_deck
+from cardlib.twentyfive.rules import DRAW, Game, Observation, State, round_points
+
+
+def close_to_3_decimals(answer: object, truth: Fraction) -> bool:
+    """An answer rounded to three decimals (or exact) counts as right."""
+    try:
+        return abs(Fraction(str(answer)) - truth) <= Fraction(1, 2000)
+    except (ValueError, TypeError, ZeroDivisionError):
+        return False
+
+
+def reveal_position() -> State:
+    """The position of exercises 25.9 and 25.10: round 1, three players, after three draws.
+
+    You are player 0. Player 2 revealed a 6 from the deal: a 6 that was their highest card.
+    """
+    deck = stacked_deck([3, 4, 7, 8], [2, 9, 9, 10], [1, 2, 4, 6], [10, 8, 3])
+    state = Game(players=3).new(seed=25, deck=deck)
+    for _ in range(3):
+        state.apply(DRAW)
+    return state
+
+
+def reveal_observation() -> Observation:
+    """What player 0 sees in ``reveal_position()``."""
+    return reveal_position().observation(0)
+
+
+@exercise("25.1", hint="Each pair is a choice of 2 of the 5 tens: C(5, 2).")
+def five_tens() -> int:
+    return pair_count([10] * 5)
+
+
+@exercise("25.2", hint="A new card pairs once with each copy already in play.")
+def fifth_seven_adds() -> int:
+    return pair_count([7] * 5) - pair_count([7] * 4)
+
+
+@exercise("25.3", hint="Count number by number: C(n, 2) for each number with n copies, then add.")
+def pairs_in_this_play() -> int:
+    return pair_count([10, 10, 10, 9, 9, 9, 9, 8, 8, 5, 5, 5, 1])
+
+
+@exercise("25.4", hint="Look for few numbers with many copies each: C(6,2) + C(5,2) = ?")
+def fewest_cards_for_25() -> int:
+    from cardlib.twentyfive.analysis import card_bounds
+    return card_bounds(25)[0]
+
+
+@exercise("25.5", hint="Spread the cards thin: three copies of a number give 3 pairs for 3 cards.")
+def most_cards_for_25() -> int:
+    from cardlib.twentyfive.analysis import card_bounds
+    return card_bounds(25)[1]
+
+
+@exercise("25.6", hint="Find the smallest n where no way of choosing n cards stays at 25 pairs or fewer.")
+def cards_that_always_exceed() -> int:
+    from cardlib.twentyfive.analysis import pairs_distribution
+    return next(n for n in range(56)
+                if sum(p for pairs, p in pairs_distribution(n).items() if pairs > 25) == 1)
+
+
+@exercise("25.7", hint="Count the pairs of equal cards, Σ C(k, 2), and divide by C(55, 2). Give a fraction.")
+def two_cards_pair() -> Fraction:
+    from cardlib.twentyfive.analysis import pairs_distribution
+    return pairs_distribution(2).get(1, Fraction(0))
+
+
+@exercise("25.8", hint="Use pairs_distribution(20) and add the probabilities of 26 pairs and more.",
+          compare=close_to_3_decimals)
+def twenty_cards_exceed() -> Fraction:
+    from cardlib.twentyfive.analysis import pairs_distribution
+    return sum((p for pairs, p in pairs_distribution(20).items() if pairs > 25), Fraction(0))
+
+
+@exercise("25.9", hint="round_points(pairs, passer, passed, players): who passed, and who drew last?")
+def points_for_31() -> tuple[int, ...]:
+    return round_points(31, passer=1, passed=0, players=3)
+
+
+@exercise("25.10", hint="p_over(observation, model='naive') treats hidden hands as any unseen cards.",
+          compare=close_to_3_decimals)
+def naive_over() -> Fraction:
+    from cardlib.twentyfive.analysis import p_over
+    return p_over(reveal_observation(), model="naive").over
+
+
+@exercise("25.11", hint="The informed model uses each reveal: a card other than a 5 was the highest in hand.",
+          compare=close_to_3_decimals)
+def informed_over() -> Fraction:
+    from cardlib.twentyfive.analysis import p_over
+    return p_over(reveal_observation(), model="informed").over
