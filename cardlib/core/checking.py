@@ -62,6 +62,10 @@ def exercise(id: str, hint: str = "", compare: Callable[[Any, Any], bool] | None
 
 def same(answer: Any, truth: Any) -> bool:
     """Equality that accepts exact numbers in any form: 3/4, Fraction(3, 4), sympy Rational, 0.75."""
+    if getattr(truth, "is_Rational", False) is True:  # a sympy Rational truth: judged as a Fraction
+        truth = Fraction(int(truth.p), int(truth.q))
+    if getattr(answer, "is_Float", False) is True:  # a sympy Float answer: judged as a float
+        answer = float(answer)
     if isinstance(truth, (int, Fraction)) and not isinstance(truth, bool):
         try:
             value = Fraction(str(answer)) if not isinstance(answer, (int, Fraction)) else Fraction(answer)
@@ -86,7 +90,10 @@ def judge(item: Exercise, answer: Any) -> Verdict:
         return Verdict(item.id, False, f"… {item.id}: replace the ... with your answer, then run the cell again.")
     try:
         truth = item.truth()
-        ok = (item.compare or same)(answer, truth)
+    except Exception as error:  # the answer key failed: not the student's fault, so say so
+        return Verdict(item.id, False, f"✗ {item.id}: the answer key could not be computed ({error!r}).")
+    try:
+        ok = bool((item.compare or same)(answer, truth))  # bool() here: an array's truth may raise
     except Exception as error:  # a malformed answer is a wrong answer, never a traceback
         return Verdict(item.id, False, f"✗ {item.id}: could not read that answer ({error}).")
     if ok:

@@ -41,10 +41,10 @@ def check_pairs_deck(deck: Sequence[int]) -> tuple[int, ...]:
     cards = tuple(deck)
     if len(cards) != len(PAIRS_DECK):
         raise RulesError(f"a stacked deck must have {len(PAIRS_DECK)} cards, got {len(cards)}")
-    counts = Counter(cards)
-    for card in counts:
-        if card not in COPIES:
+    for card in cards:  # each card, not each Counter key: 10.0 and True count as 10 and 1
+        if type(card) is not int or card not in COPIES:
             raise RulesError(f"the Pairs deck has no card {card!r} (numbers are 1 to 10)")
+    counts = Counter(cards)
     for number in NUMBERS:
         if counts[number] != number:
             raise RulesError(f"the Pairs deck has {number} copies of {number}, the stacked deck has {counts[number]}")

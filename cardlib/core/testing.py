@@ -7,7 +7,7 @@ wherever it is) so that the checks can see no card is lost or made.
 from __future__ import annotations
 
 import random
-from collections import Counter
+from collections import Counter, deque
 from collections.abc import Hashable, Iterator
 from types import ModuleType
 from typing import Any
@@ -28,18 +28,21 @@ def snapshot(value: Any) -> Any:
     """A deep, comparable picture of a state: every attribute, lists as tuples, RNG by state."""
     if isinstance(value, random.Random):
         return ("rng", value.getstate())
-    if isinstance(value, (list, tuple)):
+    if isinstance(value, (list, tuple, deque)):
         return tuple(snapshot(item) for item in value)
     if isinstance(value, dict):
         return tuple(sorted((repr(k), snapshot(v)) for k, v in value.items()))
     if isinstance(value, set):
         return tuple(sorted(repr(item) for item in value))
-    names = getattr(type(value), "__slots__", None)
-    if names is not None and not isinstance(value, (int, str, float, bool)):
-        return (type(value).__name__,) + tuple((n, snapshot(getattr(value, n))) for n in _all_slots(type(value)))
-    if hasattr(value, "__dict__") and not isinstance(value, type) and type(value).__module__.startswith("cardlib") \
-            and not _is_frozen_dataclass(value):
-        return (type(value).__name__,) + tuple((k, snapshot(v)) for k, v in sorted(vars(value).items()))
+    if isinstance(value, (int, str, float, bool, type, ModuleType)) or callable(value) or _is_frozen_dataclass(value):
+        return value
+    # An object is pictured by its attributes, slots and __dict__ alike, whatever its module:
+    # returned as itself, it would be compared with itself and hide every change.
+    names = [n for n in _all_slots(type(value)) if n != "__dict__" and hasattr(value, n)]
+    parts = [(n, snapshot(getattr(value, n))) for n in names]
+    parts += [(k, snapshot(v)) for k, v in sorted(getattr(value, "__dict__", {}).items())]
+    if names or hasattr(value, "__dict__"):
+        return (type(value).__name__,) + tuple(parts)
     return value
 
 
@@ -178,6 +181,7 @@ def check_observation_hides(game: Any, games: int = 5, seed: int = 5) -> None:
         for seat in range(game.players):
             first = state.observation(seat)
             assert first == state.observation(seat), "observation is not a stable value"
+            assert not isinstance(first, (list, dict, set, deque, bytearray)), "an observation can be changed in place"
             try:
                 first.seat = 99  # type: ignore[misc]
             except (AttributeError, TypeError):

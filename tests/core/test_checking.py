@@ -1,0 +1,154 @@
+"""check(): ✓ for a right answer, ✗ with the hint for a wrong one, never a traceback."""
+from fractions import Fraction
+
+import numpy
+import pytest
+import sympy
+
+from cardlib.core import checking
+from cardlib.core.checking import Exercise, Verdict, check, exercise, judge, same
+
+
+@pytest.fixture
+def registry():
+    """Demo exercises in the real registry, removed afterwards (a game's exercises stay put)."""
+    exercise("demo.third", hint="One outcome in three.")(lambda: Fraction(1, 3))
+    exercise("demo.pairs", hint="C(10, 2).")(lambda: 45)
+    exercise("demo.sympy", hint="Ask sympy.")(lambda: sympy.Rational(3, 8))
+    exercise("demo.float", hint="About a seventh.")(lambda: 0.146)
+    exercise("demo.pair", hint="Two numbers.")(lambda: (Fraction(1, 2), 27))
+    exercise("demo.word")(lambda: "pass")
+    exercise("demo.parity", compare=lambda answer, truth: answer % 2 == truth % 2)(lambda: 4)
+    yield checking._REGISTRY
+    for exercise_id in [key for key in checking._REGISTRY if key.startswith("demo.")]:
+        del checking._REGISTRY[exercise_id]
+
+
+def test_the_exercise_decorator_registers_and_returns_the_truth(registry):
+    truth = exercise("demo.seven")(lambda: 7)
+    assert truth() == 7 and registry["demo.seven"].truth is truth
+
+
+@pytest.mark.parametrize("exercise_id, answer", [
+    ("demo.third", Fraction(1, 3)),
+    ("demo.pairs", 45),
+    ("demo.word", "pass"),
+    ("demo.pair", (Fraction(1, 2), 27)),
+])
+def test_a_correct_answer_gets_a_tick(registry, exercise_id, answer):
+    verdict = check(exercise_id, answer)
+    assert isinstance(verdict, Verdict) and verdict.ok and bool(verdict)
+    assert str(verdict).startswith("✓") and exercise_id in str(verdict) and "Hint" not in str(verdict)
+
+
+@pytest.mark.parametrize("exercise_id, answer, hint", [
+    ("demo.third", Fraction(1, 4), "One outcome in three."),
+    ("demo.pairs", 44, "C(10, 2)."),
+    ("demo.sympy", sympy.Rational(3, 7), "Ask sympy."),
+    ("demo.pair", (Fraction(1, 2), 26), "Two numbers."),
+])
+def test_a_wrong_answer_gets_a_cross_and_the_hint(registry, exercise_id, answer, hint):
+    verdict = check(exercise_id, answer)
+    assert not verdict.ok and not verdict
+    assert str(verdict).startswith("✗") and exercise_id in str(verdict) and f"Hint: {hint}" in str(verdict)
+
+
+def test_a_wrong_answer_without_a_hint_says_not_yet(registry):
+    assert str(check("demo.word", "draw")) == "✗ demo.word: not yet."
+
+
+def test_the_ellipsis_asks_for_an_answer(registry):
+    verdict = check("demo.third", ...)
+    assert not verdict.ok
+    assert "replace the ..." in str(verdict) and "demo.third" in str(verdict)
+    assert not str(verdict).startswith(("✓", "✗"))
+
+
+@pytest.mark.parametrize("answer", [
+    Fraction(1, 3), Fraction(2, 6), sympy.Rational(1, 3), 1 / 3, sympy.Float(1 / 3), sympy.N(sympy.Rational(1, 3)),
+])
+def test_a_fraction_truth_accepts_the_same_number_in_any_form(registry, answer):
+    assert check("demo.third", answer).ok
+
+
+@pytest.mark.parametrize("answer", [45, 45.0, Fraction(45), Fraction(90, 2), sympy.Integer(45),
+                                    sympy.Rational(90, 2), numpy.int64(45), sympy.binomial(10, 2)])
+def test_an_integer_truth_accepts_the_same_number_in_any_form(registry, answer):
+    assert check("demo.pairs", answer).ok
+
+
+@pytest.mark.parametrize("answer", [Fraction(3, 8), sympy.Rational(3, 8), 0.375, sympy.Float(0.375), 3 / 8])
+def test_a_sympy_rational_truth_accepts_the_same_number_in_any_form(registry, answer):
+    assert check("demo.sympy", answer).ok
+
+
+@pytest.mark.parametrize("exercise_id, answer", [
+    ("demo.third", 0.333),                  # a rounded decimal is not the exact number
+    ("demo.third", Fraction(333, 1000)),
+    ("demo.sympy", 0.37),
+    ("demo.pairs", 45.5),
+    ("demo.pairs", sympy.Rational(91, 2)),
+    ("demo.float", 0.15),
+])
+def test_close_is_not_equal(registry, exercise_id, answer):
+    assert not check(exercise_id, answer).ok
+
+
+def test_a_float_truth_accepts_floats_to_rounding(registry):
+    assert check("demo.float", 0.146 + 1e-13).ok and check("demo.float", Fraction(146, 1000)).ok
+
+
+def test_a_tuple_truth_accepts_a_list_of_equal_numbers(registry):
+    assert check("demo.pair", [0.5, sympy.Integer(27)]).ok
+    assert not check("demo.pair", [Fraction(1, 2)]).ok
+
+
+def test_an_exercise_may_bring_its_own_comparison(registry):
+    assert check("demo.parity", 10).ok and not check("demo.parity", 3).ok
+
+
+def test_an_unknown_exercise_id_says_so_clearly(registry):
+    verdict = check("no.such.exercise", 3)
+    assert not verdict.ok
+    assert str(verdict).startswith("✗") and "no exercise 'no.such.exercise'" in str(verdict)
+    assert "demo.third" in str(verdict)  # it lists the ids it knows
+
+
+class Awkward:
+    """An answer whose every comparison and conversion fails."""
+
+    def __eq__(self, other):
+        raise RuntimeError("no comparing me")
+
+    __hash__ = None
+
+    def __str__(self):
+        raise RuntimeError("no printing me")
+
+    def __float__(self):
+        raise RuntimeError("no floats either")
+
+
+MALFORMED = [None, "abc", "", object(), [1, 2], {"a": 1}, {1}, float("nan"), float("inf"), complex(1, 2),
+             numpy.array([1, 2]), numpy.array([]), sympy.Symbol("x"), sympy.sqrt(2), sympy.oo, Awkward(),
+             lambda: 1, print, b"45", True]
+
+
+@pytest.mark.parametrize("answer", MALFORMED, ids=lambda answer: type(answer).__name__)
+@pytest.mark.parametrize("exercise_id", ["demo.third", "demo.pairs", "demo.sympy", "demo.float", "demo.pair",
+                                         "demo.word"])
+def test_a_malformed_answer_is_a_cross_never_a_traceback(registry, exercise_id, answer):
+    verdict = check(exercise_id, answer)
+    assert not verdict.ok and str(verdict).startswith("✗")
+
+
+def test_a_failing_answer_key_is_not_blamed_on_the_student():
+    broken = Exercise("demo.broken", lambda: 1 // 0)
+    verdict = judge(broken, 1)
+    assert not verdict.ok and "answer key" in str(verdict)
+
+
+def test_same_is_exact_for_exact_numbers():
+    assert same(Fraction(1, 10), Fraction(1, 10)) and same(0.1, Fraction(1, 10))
+    assert same(0.1, sympy.Rational(1, 10))
+    assert not same(Fraction(1, 10) + Fraction(1, 10**12), Fraction(1, 10))
