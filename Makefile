@@ -32,7 +32,7 @@ bench: $(VENV)/.dev
 	$(BIN)/python bench/analysis.py
 
 app: $(VENV)/.lab
-	$(BIN)/voila $(ROOT) --port=$(PORT) --no-browser notebooks/apps/$(GAME).ipynb
+	$(BIN)/voila --port=$(PORT) --no-browser notebooks/apps/$(GAME).ipynb
 
 exercises: $(VENV)/.dev
 	$(BIN)/python tools/build_exercises.py

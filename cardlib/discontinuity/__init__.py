@@ -1,0 +1,27 @@
+"""Discontinuity, for the 55-card Pairs deck: take two different numbers from a line of the square.
+
+The engine, the scoring and the bots load fast; the mathematics loads on first use
+(``cardlib.discontinuity.analysis``).
+"""
+from __future__ import annotations
+
+from cardlib.core.agents import RandomAgent
+from cardlib.core.pairs import PAIRS_DECK
+from cardlib.discontinuity.actions import (
+    JOKER, LINES, PLACES, PlaceJoker, Take, TakeJoker, line_options,
+)
+from cardlib.discontinuity.bots import GreedyBot, LookaheadBot
+from cardlib.discontinuity.rules import (
+    FIRST_HALF, Game, HalfResult, Observation, State, describe_event,
+)
+from cardlib.discontinuity.scoring import largest_value, lay_out, row_penalty, score
+
+VARIANTS = (Game(players=2), Game(players=3), Game(players=4), Game(players=4, start_player=3))
+TITLE = "Discontinuity"
+
+__all__ = [
+    "FIRST_HALF", "GreedyBot", "HalfResult", "JOKER", "LINES", "LookaheadBot", "Observation",
+    "PAIRS_DECK", "PLACES", "PlaceJoker", "RandomAgent", "State", "TITLE", "Take", "TakeJoker",
+    "VARIANTS", "Game", "describe_event", "largest_value", "lay_out", "line_options", "row_penalty",
+    "score",
+]

@@ -1,0 +1,218 @@
+"""The mathematics of Discontinuity (sympy, exact), and tournaments of its bots (pandas).
+
+>>> reshuffle_probability()
+1/22137570
+>>> line_pair_probability(2)
+8/9
+"""
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from concurrent.futures import Executor
+from typing import Any, Optional
+
+import sympy as sp
+
+from cardlib.core.pairs import COPIES, NUMBERS, PAIRS_DECK
+from cardlib.discontinuity.rules import SQUARE, Game
+from cardlib.discontinuity.scoring import JOKER, row_penalty, run_cost, runs
+
+a, L = sp.symbols("a L", integer=True, positive=True)
+
+
+# --- the re-deal ---------------------------------------------------------------------------------
+
+def same_number_deals(cards: int = SQUARE) -> sp.Integer:
+    """How many sets of ``cards`` cards from the deck show one number: sum of C(k, cards) over k.
+
+    >>> same_number_deals()
+    55
+    """
+    return sp.Add(*[sp.binomial(COPIES[k], cards) for k in NUMBERS])
+
+
+def reshuffle_probability(cards: int = SQUARE) -> sp.Rational:
+    """The chance a first deal of 8 shows one number (and must be re-dealt), exactly.
+
+    Only 8s, 9s and 10s have 8 copies: (C(8,8) + C(9,8) + C(10,8)) / C(55,8).
+    """
+    return sp.Rational(same_number_deals(cards), sp.binomial(len(PAIRS_DECK), cards))
+
+
+def hockey_stick(cards: int) -> sp.Integer:
+    """sum_{k=1..10} C(k, m) = C(11, m + 1), the identity behind every same-number count.
+
+    >>> hockey_stick(2), hockey_stick(8)
+    (165, 55)
+    """
+    k = sp.symbols("k", integer=True, positive=True)
+    total = sp.summation(sp.binomial(k, cards), (k, 1, max(NUMBERS)))
+    assert total == sp.binomial(max(NUMBERS) + 1, cards + 1)
+    return sp.Integer(total)
+
+
+# --- a line offers a take ------------------------------------------------------------------------
+
+def line_pair_probability(cards: int) -> sp.Rational:
+    """The chance a line of ``cards`` fresh face-up cards offers a take (not all one number).
+
+    A 2-card line (② ⑤ ⑦ ⑧) offers one with chance 1 - C(11,3)/C(55,2) = 8/9; a 3-card line
+    (① ③ ④ ⑥) with 1 - C(11,4)/C(55,3).
+
+    >>> line_pair_probability(3)
+    157/159
+    """
+    return 1 - sp.Rational(hockey_stick(cards), sp.binomial(len(PAIRS_DECK), cards))
+
+
+def simulate_line_pair(cards: int, trials: int, seed: int) -> float:
+    """The share of ``trials`` random lines of ``cards`` cards that offer a take (a check)."""
+    rng = random.Random(seed)
+    deck = list(PAIRS_DECK)
+    hits = 0
+    for _ in range(trials):
+        line = rng.sample(deck, cards)
+        hits += len(set(line)) > 1
+    return hits / trials
+
+
+# --- the run rule as algebra ---------------------------------------------------------------------
+
+def run_sum() -> sp.Expr:
+    """What a run a, a+1, ..., a+L-1 would cost without the run rule: sum of its values.
+
+    >>> run_sum()
+    L*(L + 2*a - 1)/2
+    """
+    k = sp.symbols("k", integer=True)
+    return sp.factor(sp.summation(a + k, (k, 0, L - 1)))
+
+
+def run_saving() -> sp.Expr:
+    """What the run rule saves on a run of length L >= 3 starting at a: the sum minus a.
+
+    >>> run_saving()
+    (L - 1)*(L + 2*a)/2
+    """
+    return sp.factor(run_sum() - a)
+
+
+def joker_extends_run() -> sp.Piecewise:
+    """The change in penalty when a joker extends a run a..a+L-1 at its top (no run above it).
+
+    A lone card (L = 1) gains a dearer neighbour: + (a + 1). A run of two becomes a run of
+    three: 2a + 1 becomes a, saving a + 1. A run of three or more still costs a: the joker is free.
+
+    >>> joker_extends_run()
+    Piecewise((a + 1, Eq(L, 1)), (-a - 1, Eq(L, 2)), (0, True))
+    """
+    lone = sp.expand(run_sum().subs(L, 2) - run_sum().subs(L, 1))
+    pair = sp.expand(a - run_sum().subs(L, 2))
+    longer = sp.expand(a - a)
+    return sp.Piecewise((lone, sp.Eq(L, 1)), (pair, sp.Eq(L, 2)), (longer, True))
+
+
+def joker_bridges_runs() -> sp.Expr:
+    """The saving when a joker fills the gap between runs a..c and c+2..b (both of 3 or more):
+    the upper run's lowest card c + 2 no longer counts.
+
+    >>> joker_bridges_runs()
+    c + 2
+    """
+    c = sp.symbols("c", integer=True, positive=True)
+    return sp.simplify((a + (c + 2)) - a)
+
+
+def best_joker_place(row: Sequence[int]) -> int:
+    """The joker's best anchor in a row of number cards (0: the row is empty, the joker alone).
+
+    Only the top card of a run can be best (elsewhere the joker splits its run); at the top of
+    a run it costs what joker_extends_run says, or saves what joker_bridges_runs says. Ties go to
+    the place showing the larger value (the tie-break), so the higher anchor.
+
+    >>> best_joker_place([1, 2, 5, 6, 8])     # the sheet's row: right of 6 joins 5, 6 and 8
+    6
+    >>> best_joker_place([3, 4, 8])           # right of 4 makes 3, 4, 5: costs 3 instead of 7
+    4
+    """
+    numbers = sorted(row)
+    if not numbers:
+        return 0
+    groups = runs(numbers)
+    best_anchor, best_change = 0, None
+    for index, run in enumerate(groups):
+        top = run[-1]
+        above = groups[index + 1] if index + 1 < len(groups) else None
+        if above is not None and above[0] == top + 2:  # the joker bridges the gap
+            merged = run + [top + 1] + above
+            change = run_cost(merged) - run_cost(run) - run_cost(above)
+        else:
+            change = run_cost(run + [top + 1]) - run_cost(run)
+        if best_change is None or change <= best_change:
+            best_anchor, best_change = top, change
+    return best_anchor
+
+
+def exhaustive_best_places(row: Sequence[int]) -> tuple[int, list[int]]:
+    """Every anchor tried: the least penalty, and the anchors reaching it (a check)."""
+    numbers = sorted(row)
+    if not numbers:
+        return row_penalty([JOKER]), [0]
+    costs = {anchor: row_penalty(_with_joker(numbers, anchor)) for anchor in numbers}
+    least = min(costs.values())
+    return least, [anchor for anchor, cost in costs.items() if cost == least]
+
+
+def _with_joker(numbers: Sequence[int], anchor: int) -> list:
+    out: list = []
+    for number in numbers:
+        out.append(number)
+        if number == anchor:
+            out.append(JOKER)
+    return out
+
+
+def every_row() -> list[tuple[int, ...]]:
+    """All 1,024 rows a player can hold (a row never holds a number twice)."""
+    return [tuple(k for k in NUMBERS if mask >> (k - 1) & 1) for mask in range(1 << len(NUMBERS))]
+
+
+def expected_row_penalty(size: int) -> sp.Rational:
+    """The mean penalty of ``size`` different numbers, each set weighted by how many ways the
+    deck can deal one card of each number (a row holds no number twice)."""
+    from itertools import combinations
+
+    total = weight = 0
+    for row in combinations(NUMBERS, size):
+        ways = 1
+        for number in row:
+            ways *= COPIES[number]
+        total += ways * row_penalty(list(row))
+        weight += ways
+    return sp.Rational(total, weight)
+
+
+# --- bots ----------------------------------------------------------------------------------------
+
+def bot_tournament(
+    players: int = 2,
+    games: int = 2_000,
+    seed: int = 0,
+    agents: Optional[Mapping[str, Any]] = None,
+    executor: Optional[Executor] = None,
+) -> tuple[Any, Any]:
+    """Seeded games between bots (seats rotate); the table and its summary with 95% intervals.
+
+    By default the lookahead bot against greedy bots filling the other seats.
+    """
+    from cardlib.core.tournament import summary, tournament
+    from cardlib.discontinuity.bots import GreedyBot, LookaheadBot
+
+    if agents is None:
+        agents = {"lookahead": LookaheadBot()}
+        for index in range(1, players):
+            agents[f"greedy {index}" if players > 2 else "greedy"] = GreedyBot()
+    table = tournament(Game(players=players), agents, games=games, seed=seed, executor=executor)
+    return table, summary(table)
+

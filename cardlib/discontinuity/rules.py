@@ -1,0 +1,553 @@
+"""Discontinuity: the rules engine (stdlib only).
+
+Specification: shared/rules/discontinuity.md. Take two different numbers from a line of the 3×3
+square (or once a game the deck's top card, face down, as a joker); pairs go to your safe (金庫)
+for +2 a card; whatever stays in your row costs its value, a run of three or more only its lowest.
+
+>>> state = Game(players=3).new(seed=4)
+>>> state.square                        # (0,0) (0,1) (0,2) (1,0) (1,2) (2,0) (2,1) (2,2)
+(9, 9, 8, 9, 7, 7, 9, 1)
+>>> state.legal_actions()[2]
+Take(3, 7, 8)
+>>> state.apply(Take(3, 7, 8))
+>>> state.row(0), str(state.history[-1])
+((7, 8), 'take 7 and 8 from line ③')
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any, Optional
+
+from cardlib.core.errors import IllegalActionError, RulesError
+from cardlib.core.pairs import PAIRS_DECK, check_pairs_deck
+from cardlib.core.protocol import Result
+from cardlib.discontinuity.actions import (
+    JOKER, LINES, MARKS, PLACE_JOKER, PLACES, Action, PlaceJoker, Take, TakeJoker, line_options,
+)
+from cardlib.discontinuity.scoring import SAFE_CARD, lay_out, largest_value, row_penalty
+
+SQUARE = 8          # face-up places around the deck
+FIRST_HALF = 28     # two players: Decision, the first half has 28 cards, the second 27
+
+_OPTIONS: dict[tuple[int, ...], tuple[tuple[Take, ...], dict[Take, tuple[int, int]]]] = {}
+
+
+def _options(key: tuple[int, ...]) -> tuple[tuple[Take, ...], dict[Take, tuple[int, int]]]:
+    """The takes on a line (key = line, then its values), cached: the square repeats a lot."""
+    found = _OPTIONS.get(key)
+    if found is None:
+        slots = line_options(key[0], key[1:])
+        found = _OPTIONS[key] = (tuple(slots), slots)
+    return found
+
+
+def _numbers(mask: int) -> list[int]:
+    """The numbers in a row held as a bit mask (bit n set = a real card n in the row)."""
+    return [n for n in range(1, 11) if mask >> n & 1]
+
+
+def places(scores: tuple[int, ...], largest: list[int]) -> tuple[int, ...]:
+    """Places from totals, a tie going to the row showing the largest value; still tied, shared.
+
+    >>> places((8, 8, 3), [9, 11, 10])
+    (2, 1, 3)
+    >>> places((8, 8), [10, 10])
+    (1, 1)
+    """
+    keys = list(zip(scores, largest))
+    return tuple(1 + sum(other > key for other in keys) for key in keys)
+
+
+# --- what a seat may see -----------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class HalfResult:
+    """A finished first half of the two-player game: each seat's points and final row."""
+
+    scores: tuple[int, ...]
+    rows: tuple[tuple, ...]
+
+
+@dataclass(frozen=True)
+class Observation:
+    """Everything a seat may know (everyone sees the same: no joker's face, no deck order).
+
+    ``rows`` are laid out as the sheet writes them, the joker as "J" right of its anchor;
+    ``unseen`` is the multiset of cards nobody has seen (the deck, later halves, every joker).
+    """
+
+    seat: int
+    players: int
+    square: tuple[int, ...]
+    rows: tuple[tuple, ...]
+    safe_sizes: tuple[int, ...]
+    jokers_used: tuple[bool, ...]
+    deck_size: int
+    unseen: tuple[int, ...]
+    scores: tuple[int, ...]
+    current_player: Optional[int]
+    phase: str
+    half: int
+    start_player: int
+    halves: tuple[HalfResult, ...]
+    log: tuple[tuple, ...] = field(repr=False)
+
+    @property
+    def row(self) -> tuple:
+        """This seat's own row, laid out."""
+        return self.rows[self.seat]
+
+
+# --- the game ----------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Game:
+    """Rule options: 2 to 4 players, the first start player, and the two-player halves variant.
+
+    ``halves`` defaults to the sheet: two players always play two halves (28 then 27 cards).
+    ``Game(players=2, halves=False)`` is a full-deck two-player game, not on the sheet.
+    """
+
+    players: int = 3
+    start_player: int = 0
+    halves: Optional[bool] = None
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.players, int) or isinstance(self.players, bool) or self.players not in (2, 3, 4):
+            raise RulesError(f"Discontinuity is for 2 to 4 players, not {self.players!r}")
+        if not isinstance(self.start_player, int) or not 0 <= self.start_player < self.players:
+            raise RulesError(f"start_player must be a seat from 0 to {self.players - 1}, not {self.start_player!r}")
+        if self.halves is None:
+            object.__setattr__(self, "halves", self.players == 2)
+        elif self.halves not in (True, False):
+            raise RulesError(f"halves must be True or False, not {self.halves!r}")
+        elif self.halves and self.players != 2:
+            raise RulesError(f"the half-deck variant is for two players, not {self.players}")
+
+    def new(self, seed: Optional[int] = None, deck: Optional[list[int]] = None) -> "State":
+        """A new game; ``deck`` stacks it (top card first: 8 fill the square row-major, then the deck)."""
+        rng = random.Random(seed)
+        if deck is not None:
+            cards = list(check_pairs_deck(deck))
+        else:
+            cards = list(PAIRS_DECK)
+            rng.shuffle(cards)
+        return State(self, rng, cards)
+
+
+class State:
+    """A position in a game of Discontinuity."""
+
+    __slots__ = ("game", "_rng", "_square", "_deck", "_reserve", "_rows", "_safes", "_jokers",
+                 "_anchors", "_old_jokers", "_set_aside", "_current", "_placing", "_half",
+                 "_start", "_banked", "_halves", "_history", "_log")
+
+    def __init__(self, game: Game, rng: random.Random, cards: list[int]) -> None:
+        self.game = game
+        self._rng = rng
+        n = game.players
+        self._banked = [0] * n
+        self._halves: list[HalfResult] = []
+        self._old_jokers: list[int] = []
+        self._set_aside: list[int] = []
+        self._history: list[Any] = []
+        self._log: list[tuple] = []
+        if game.halves:
+            self._reserve = cards[:FIRST_HALF - 1:-1]  # the second half, top card last
+            self._half = 1
+            self._start_half(cards[:FIRST_HALF], game.start_player)
+        else:
+            self._reserve = []
+            self._half = 0
+            self._start_half(cards, game.start_player)
+
+    # -- dealing --
+
+    def _start_half(self, cards: list[int], start: int) -> None:
+        """Deal the square from the top of ``cards`` (top first); the rest is the deck."""
+        n = self.game.players
+        self._square = cards[:SQUARE]
+        self._deck = cards[:SQUARE - 1:-1]  # top card last: dealing pops it
+        self._rows = [0] * n
+        self._safes: list[tuple[int, ...]] = [()] * n
+        self._jokers = [0] * n  # the face of each player's joker, 0 before they take it
+        self._anchors = [0] * n  # the number card each joker sits on, 0 when it stands alone
+        self._start = start
+        self._placing = False
+        self._current: Optional[int] = start
+        self._log.append(("deal", start, self._half))
+        self._redeal_if_same()
+
+    def _redeal_if_same(self) -> None:
+        """All 8 face-up cards one number: back into the deck, shuffle, deal 8 again."""
+        square = self._square
+        while square.count(square[0]) == SQUARE:
+            if all(card == square[0] for card in self._deck):
+                # Decision: no re-deal can help when the deck holds that number only; the game ends
+                self._log.append(("stuck", None, square[0]))
+                self._end_half()
+                return
+            self._log.append(("redeal", None, square[0]))
+            cards = self._deck + square
+            self._rng.shuffle(cards)
+            self._square = square = cards[-SQUARE:][::-1]
+            self._deck = cards[:-SQUARE]
+
+    # -- the contract --
+
+    @property
+    def current_player(self) -> Optional[int]:
+        """The seat to act, or None when the game is over."""
+        return self._current
+
+    @property
+    def is_over(self) -> bool:
+        """True once the deck ran out (in the second half with two players)."""
+        return self._current is None
+
+    @property
+    def history(self) -> tuple[Any, ...]:
+        """The actions applied, in order (forced joker places are not decisions)."""
+        return tuple(self._history)
+
+    @property
+    def phase(self) -> str:
+        """'take' (option a or b), 'place' (where the joker sits), or 'over'."""
+        if self._current is None:
+            return "over"
+        return "place" if self._placing else "take"
+
+    @property
+    def half(self) -> int:
+        """Two players: the half being played (1 or 2); otherwise 0."""
+        return self._half
+
+    @property
+    def square(self) -> tuple[int, ...]:
+        """The 8 face-up cards in place order (row-major, centre skipped); 0 marks an empty place."""
+        return tuple(self._square)
+
+    @property
+    def deck_size(self) -> int:
+        """Cards left in this game's (or this half's) deck."""
+        return len(self._deck)
+
+    def row(self, seat: int) -> tuple:
+        """A seat's row laid out as the sheet writes it: sorted, the joker "J" right of its anchor.
+
+        While its owner is choosing a new place (its anchor just went to the safe), the joker is
+        in their hand and not in the row.
+        """
+        numbers = _numbers(self._rows[seat])
+        anchor = self._anchors[seat] or None
+        joker = self._jokers[seat] != 0 and (anchor is not None or not numbers)
+        return lay_out(numbers, joker, anchor)
+
+    def safe(self, seat: int) -> tuple[int, ...]:
+        """The cards in a seat's safe (face down on the table, but every one was seen going in)."""
+        return self._safes[seat]
+
+    def joker_face(self, seat: int) -> Optional[int]:
+        """The real card under a seat's joker (the whole truth: for tests, never for agents)."""
+        return self._jokers[seat] or None
+
+    def points(self, seat: int) -> int:
+        """A seat's points in the current game (or half) if it ended now."""
+        return SAFE_CARD * len(self._safes[seat]) - row_penalty(self.row(seat))
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Each seat's total: earlier halves plus the points of the current game or half."""
+        return tuple(self._banked[seat] + self.points(seat) for seat in range(self.game.players))
+
+    def all_cards(self) -> tuple[int, ...]:
+        """Every card, wherever it is: square, rows, safes, jokers, deck, later half, set aside."""
+        cards = [card for card in self._square if card]
+        for seat in range(self.game.players):
+            cards += _numbers(self._rows[seat])
+            cards += self._safes[seat]
+            if self._jokers[seat]:
+                cards.append(self._jokers[seat])
+        return tuple(cards + self._deck + self._reserve + self._old_jokers + self._set_aside)
+
+    def legal_actions(self) -> list[Action]:
+        """The actions the current player may take."""
+        seat = self._current
+        if seat is None:
+            return []
+        if self._placing:
+            return [PLACE_JOKER[n] for n in _numbers(self._rows[seat])]
+        a, b, c, d, e, f, g, h = self._square
+        out: list[Action] = []
+        for key in ((1, a, d, f), (2, b, g), (3, c, e, h), (4, a, b, c),
+                    (5, d, e), (6, f, g, h), (7, a, h), (8, c, f)):
+            found = _OPTIONS.get(key) or _options(key)
+            out.extend(found[0])
+        if not self._jokers[seat]:
+            out.append(JOKER)
+        return out
+
+    def apply(self, action: Any) -> None:
+        """Apply one action of the current player; IllegalActionError leaves the state unchanged."""
+        seat = self._current
+        if seat is None:
+            raise IllegalActionError(f"{action!r}: the game is over")
+        kind = type(action)
+        if self._placing:
+            if kind is not PlaceJoker:
+                raise IllegalActionError(
+                    f"{action!r}: player {seat} must first place the joker ({self._place_text(seat)})")
+            anchor = action.anchor
+            if type(anchor) is not int or not 1 <= anchor <= 10 or not self._rows[seat] >> anchor & 1:
+                raise IllegalActionError(
+                    f"{action!r}: player {seat} has no number card {anchor!r} to put the joker right of "
+                    f"({self._place_text(seat)})")
+            self._history.append(action)
+            self._placing = False
+            self._place(seat, anchor)
+            self._finish_turn(seat)
+            return
+        if kind is Take:
+            slots = self._take_slots(action)
+            self._history.append(action)
+            self._log.append(("take", seat, action))
+            square = self._square
+            for slot in slots:
+                self._add(seat, square[slot])
+                square[slot] = 0
+            self._after_taking(seat)
+            return
+        if kind is TakeJoker:
+            if self._jokers[seat]:
+                raise IllegalActionError(f"{action!r}: player {seat} already took a joker; once a game")
+            self._history.append(action)
+            self._log.append(("joker", seat, None))
+            self._jokers[seat] = self._deck.pop()
+            self._after_taking(seat)
+            return
+        if kind is PlaceJoker:
+            why = ("they hold no joker" if not self._jokers[seat]
+                   else "a joker is placed at the end of its owner's turn, after taking cards")
+            raise IllegalActionError(f"{action!r}: player {seat} cannot place a joker now: {why}")
+        raise IllegalActionError(
+            f"{action!r} is not a Discontinuity action (Take(line, a, b), TakeJoker() or PlaceJoker(n))")
+
+    # -- a turn --
+
+    def _take_slots(self, action: Take) -> tuple[int, int]:
+        """The two places a Take empties, or IllegalActionError saying why it cannot be taken."""
+        line = action.line
+        slots = LINES.get(line) if type(line) is int else None
+        if slots is not None:
+            key = (line,) + tuple(self._square[slot] for slot in slots)
+            found = (_OPTIONS.get(key) or _options(key))[1].get(action)
+            if found is not None:
+                return found
+        raise IllegalActionError(self._why_not(action))
+
+    def _why_not(self, action: Take) -> str:
+        """Why a Take is illegal, in words."""
+        line, a, b = action.line, action.a, action.b
+        if type(line) is not int or line not in LINES:
+            return f"{action!r}: there is no line {line!r} (lines are 1 to 8, the sheet's ① to ⑧)"
+        values = [self._square[slot] for slot in LINES[line]]
+        shown = ", ".join(str(v) for v in values)
+        for number in (a, b):
+            if type(number) is not int or number not in values:
+                return f"{action!r}: line {MARKS[line]} shows {shown}, no {number!r}"
+        if a == b:
+            return f"{action!r}: two equal numbers can never be taken together (line {MARKS[line]} shows {shown})"
+        options = list(_options((line, *values))[0])
+        if action.at is not None and any(o.a == a and o.b == b and o.at is None for o in options):
+            return f"{action!r}: line {MARKS[line]} shows {shown}, only one way to take {a} and {b}: {Take(line, a, b)!r}"
+        ways = [o for o in options if o.a == a and o.b == b]
+        if ways:
+            return (f"{action!r}: line {MARKS[line]} shows {shown}; say which card is taken: "
+                    + " or ".join(repr(o) for o in ways))
+        return f"{action!r}: not a take on line {MARKS[line]} ({shown})"
+
+    def _add(self, seat: int, card: int) -> None:
+        """A face-up card into the row; two of one number go to the safe at once."""
+        bit = 1 << card
+        if self._rows[seat] & bit:
+            self._rows[seat] ^= bit
+            self._safes[seat] = self._safes[seat] + (card, card)
+            self._log.append(("safe", seat, card))
+            if self._anchors[seat] == card:
+                self._anchors[seat] = 0  # its anchor went to the safe: the joker must be placed again
+        else:
+            self._rows[seat] |= bit
+
+    def _after_taking(self, seat: int) -> None:
+        """Decision: a joker's owner places it at the end of each own turn, if there is a choice."""
+        if self._jokers[seat]:
+            numbers = _numbers(self._rows[seat])
+            if len(numbers) >= 2:
+                self._placing = True
+                return
+            self._place(seat, numbers[0] if numbers else 0)
+        self._finish_turn(seat)
+
+    def _place(self, seat: int, anchor: int) -> None:
+        if self._anchors[seat] != anchor:
+            self._anchors[seat] = anchor
+            self._log.append(("place", seat, anchor))
+
+    def _finish_turn(self, seat: int) -> None:
+        """Refill the empty places (none after a joker) and pass the turn; end when the deck is out."""
+        square = self._square
+        deck = self._deck
+        for slot in range(SQUARE):  # Decision: empty places are filled in place order
+            if not square[slot]:
+                if not deck:
+                    break
+                square[slot] = deck.pop()
+        if not deck:
+            self._end_half()
+            return
+        self._current = (seat + 1) % self.game.players
+        if square.count(square[0]) == SQUARE:
+            self._redeal_if_same()
+
+    def _end_half(self) -> None:
+        """The deck ran out: score; two players go on to the second half, else the game is over."""
+        n = self.game.players
+        points = [self.points(seat) for seat in range(n)]
+        if self._half == 1:
+            self._halves.append(HalfResult(tuple(points), tuple(self.row(s) for s in range(n))))
+            self._log.append(("half", None, tuple(points)))
+            for seat in range(n):
+                self._banked[seat] += points[seat]
+                self._set_aside += _numbers(self._rows[seat]) + list(self._safes[seat])
+                if self._jokers[seat]:
+                    self._old_jokers.append(self._jokers[seat])
+            self._set_aside += [card for card in self._square if card] + self._deck
+            self._half = 2
+            cards, self._reserve = self._reserve[::-1], []
+            self._start_half(cards, (self._start + 1) % n)  # the other player starts the second half
+            return
+        self._current = None
+        self._placing = False
+        self._log.append(("over", None, self.result()))
+
+    def _place_text(self, seat: int) -> str:
+        return "right of " + " or ".join(str(n) for n in _numbers(self._rows[seat]))
+
+    # -- the end, the views, the copies --
+
+    def result(self) -> Result:
+        """Totals and places: higher is better; a tie goes to the largest value in the (last) row."""
+        scores = self.scores
+        largest = [largest_value(self.row(seat)) for seat in range(self.game.players)]
+        return Result(scores=scores, places=places(scores, largest))
+
+    def unseen(self) -> tuple[int, ...]:
+        """The cards nobody has seen, sorted: the deck, the later half, and every joker's face."""
+        cards = self._deck + self._reserve + self._old_jokers + [face for face in self._jokers if face]
+        return tuple(sorted(cards))
+
+    def observation(self, seat: int) -> Observation:
+        """What ``seat`` may know: everything face up, the sizes, the public log."""
+        n = self.game.players
+        if not isinstance(seat, int) or not 0 <= seat < n:
+            raise ValueError(f"no seat {seat!r} in a {n}-player game")
+        return Observation(
+            seat=seat,
+            players=n,
+            square=tuple(self._square),
+            rows=tuple(self.row(s) for s in range(n)),
+            safe_sizes=tuple(len(safe) for safe in self._safes),
+            jokers_used=tuple(face != 0 for face in self._jokers),
+            deck_size=len(self._deck),
+            unseen=self.unseen(),
+            scores=self.scores,
+            current_player=self._current,
+            phase=self.phase,
+            half=self._half,
+            start_player=self._start,
+            halves=tuple(self._halves),
+            log=tuple(self._log),
+        )
+
+    def clone(self) -> "State":
+        """An independent copy, random stream included (no deepcopy: lists of ints and tuples)."""
+        other = State.__new__(State)
+        other.game = self.game
+        other._rng = random.Random()
+        other._rng.setstate(self._rng.getstate())
+        other._square = self._square[:]
+        other._deck = self._deck[:]
+        other._reserve = self._reserve[:]
+        other._rows = self._rows[:]
+        other._safes = self._safes[:]
+        other._jokers = self._jokers[:]
+        other._anchors = self._anchors[:]
+        other._old_jokers = self._old_jokers[:]
+        other._set_aside = self._set_aside[:]
+        other._current = self._current
+        other._placing = self._placing
+        other._half = self._half
+        other._start = self._start
+        other._banked = self._banked[:]
+        other._halves = self._halves[:]
+        other._history = self._history[:]
+        other._log = self._log[:]
+        return other
+
+    def determinize(self, seat: int, rng: random.Random) -> "State":
+        """A full state ``seat`` cannot tell from this one: the deck order and every joker's face
+        (the seat's own too: nobody sees a joker) drawn again from the unseen cards."""
+        other = self.clone()
+        pool = self._deck + self._reserve + self._old_jokers + [face for face in self._jokers if face]
+        rng.shuffle(pool)
+        for s, face in enumerate(self._jokers):
+            if face:
+                other._jokers[s] = pool.pop()
+        other._old_jokers = [pool.pop() for _ in self._old_jokers]
+        other._reserve = [pool.pop() for _ in self._reserve]
+        other._deck = pool
+        other._rng = random.Random(rng.getrandbits(64))
+        return other
+
+    def hidden(self) -> tuple:
+        """What no seat sees: the deck order, the later half, every joker's face (for tests)."""
+        return (tuple(self._deck), tuple(self._reserve), tuple(self._old_jokers), tuple(self._jokers))
+
+    def __repr__(self) -> str:
+        half = f" half {self._half}," if self._half else ""
+        return (f"<discontinuity.State{half} {self.phase}, player {self._current} to act, "
+                f"deck {len(self._deck)}, scores {self.scores}>")
+
+
+def describe_event(event: tuple) -> str:
+    """A public event of the log in words.
+
+    >>> describe_event(("take", 1, Take(4, 3, 7)))
+    'Player 1: take 3 and 7 from line ④.'
+    >>> describe_event(("safe", 0, 8))
+    'Player 0 puts a pair of 8s in the safe.'
+    """
+    kind, seat, value = event
+    if kind == "deal":
+        half = f" (half {value})" if value else ""
+        return f"Cards dealt{half}: player {seat} starts."
+    if kind == "redeal":
+        return f"All eight face-up cards show {value}: back into the deck, shuffled, dealt again."
+    if kind == "stuck":
+        return f"All eight face-up cards show {value} and so does the whole deck: the game ends."
+    if kind == "take":
+        return f"Player {seat}: {value}."
+    if kind == "joker":
+        return f"Player {seat} takes the joker."
+    if kind == "safe":
+        return f"Player {seat} puts a pair of {value}s in the safe."
+    if kind == "place":
+        if not value:
+            return f"Player {seat}'s joker stands alone (11)."
+        return f"Player {seat} puts the joker right of {value} (= {value + 1})."
+    if kind == "half":
+        return "First half over: " + ", ".join(f"player {s} {p:+d}" for s, p in enumerate(value)) + "."
+    if kind == "over":
+        return "Game over: " + ", ".join(f"player {s} {p:+d}" for s, p in enumerate(value.scores)) + "."
+    return f"{kind} {seat} {value}"
