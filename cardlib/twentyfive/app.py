@@ -1,0 +1,366 @@
+"""Play Twenty-five against bots: an ipywidgets app for Jupyter and Voila.
+
+The app keeps the engine's State to itself and draws only from ``state.observation(human)``
+and, on the human's turn, ``state.legal_actions()``: the same observation gives the same
+widgets whatever the hidden cards are. Bots move by themselves after each click; the app
+pauses at the end of every round so the count of pairs can be read before the next deal.
+
+>>> from cardlib.core.pairs import PAIRS_DECK
+>>> app = TwentyFiveApp(opponents=[ThresholdBot(22), ThresholdBot(22)], seed=1)
+>>> app.resume(Game(players=3).new(deck=sorted(PAIRS_DECK, reverse=True)))   # a stacked deal
+>>> [button.description for button in app.action_buttons]
+['Draw', 'Pass']
+>>> app.button("Pass").disabled          # nobody may pass on a round's first turn
+True
+>>> app.button("Draw").click()
+>>> app.button("Pass").disabled
+False
+"""
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+from html import escape
+from typing import Any, Optional
+
+from cardlib.core.agents import RandomAgent
+from cardlib.core.errors import IllegalActionError, RulesError
+from cardlib.core.pairs import pair_count, pairs_of
+from cardlib.core.protocol import places_from_scores
+from cardlib.twentyfive.bots import ThresholdBot
+from cardlib.twentyfive.rules import (
+    DRAW, FIVE, PASS, TARGET, Game, Observation, Reveal, RoundResult, State, describe_event,
+)
+from cardlib.ui import (
+    Control, LogLine, TableFrame, back_row, card_row, log_html, prompt_html, score_table, seat_box,
+    table_html,
+)
+
+HELP = """<details class="cl-help"><summary>How to play Twenty-five</summary>
+<p>The deck has one 1, two 2s, … ten 10s. <b>In play</b> are every hand and every face-up field card
+(場札, <i>bafuda</i>). Two cards of the same number make a pair; n cards of one number make n(n−1)/2 pairs.</p>
+<p>On your turn, <b>draw</b> a card and then put one card face up: your highest, or a 5 if you hold one.
+Or <b>pass</b>: you bet that the pairs in play now exceed 25. Passing ends the round and every hand is shown.</p>
+<p>Fewer than 25 pairs: the passer takes 10 points. More than 25: the player who drew last takes
+(pairs − 25). Exactly 25: everyone but the passer takes 10. <b>Points are bad</b>: once someone has more
+than 25, the game ends and the lowest total wins.</p>
+<p>Cards outlined in orange were revealed since your last move; the log's bold lines say the same.</p></details>"""
+
+COACH_TIP = "The coach shows what you can count from the cards you see"
+NO_EARLY_PASS = "Nobody may pass on a round's first turn: nobody has drawn yet"
+EMPTY_PILE = "The draw pile is empty: the only move left is to pass"
+
+
+def default_opponents(players: int) -> list[Any]:
+    """The bots you meet by default: two careful counters and one random player (as many as needed)."""
+    return [ThresholdBot(threshold=22), RandomAgent(), ThresholdBot(threshold=23)][:players - 1]
+
+
+def pair_lines(cards: Sequence[int]) -> list[str]:
+    """The pairs among ``cards``, counted number by number, highest first.
+
+    >>> pair_lines([10, 10, 10, 10, 10, 3, 3, 1])
+    ['10 ×5 → 10 pairs', '3 ×2 → 1 pair']
+    """
+    counts = Counter(cards)
+    lines = []
+    for number in sorted(counts, reverse=True):
+        pairs = pairs_of(counts[number])
+        if pairs:
+            lines.append(f"{number} ×{counts[number]} → {pairs} pair{'' if pairs == 1 else 's'}")
+    return lines
+
+
+def ordinal(place: int) -> str:
+    """1st, 2nd, 3rd, 4th.
+
+    >>> [ordinal(n) for n in (1, 2, 3, 4)]
+    ['1st', '2nd', '3rd', '4th']
+    """
+    return f"{place}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(place, 'th')}"
+
+
+class TwentyFiveApp(TableFrame):
+    """You against two or three bots at Twenty-five; a seeded app plays the same deals and bot moves."""
+
+    def __init__(self, players: int = 3, human: int = 0, opponents: Optional[Sequence[Any]] = None,
+                 seed: Optional[int] = None) -> None:
+        self._game = Game(players=players)  # RulesError for a player count the rules do not allow
+        if not isinstance(human, int) or not 0 <= human < players:
+            raise RulesError(f"human must be a seat from 0 to {players - 1}, not {human!r}")
+        agents = list(opponents) if opponents is not None else default_opponents(players)
+        if len(agents) != players - 1:
+            raise RulesError(f"{players} players need {players - 1} opponents, got {len(agents)}")
+        self._human = human
+        others = [(human + step) % players for step in range(1, players)]  # clockwise from you
+        self._agents = dict(zip(others, agents))
+        self._names = {seat: "You" if seat == human else f"Player {seat}" for seat in range(players)}
+        self._seeds = random.Random(seed)  # every deal and every bot's choices come from this seed
+        self._games = 0
+        super().__init__(help_html=HELP, coach_tooltip=COACH_TIP)
+        self._run(self.new_game)  # a failing bot shows a message here too, not a traceback
+
+    # -- the game behind the table --
+
+    @property
+    def state(self) -> State:
+        """The engine's full state (for tests and teachers); the app draws only your observation of it."""
+        return self._state
+
+    @property
+    def human(self) -> int:
+        """The seat you play."""
+        return self._human
+
+    def new_game(self) -> None:
+        """Deal a new game (bots take their turns until it is yours) and show it."""
+        self._games += 1
+        self._state = self._game.new(seed=self._seeds.getrandbits(64))
+        self._bot_rngs = {seat: random.Random(self._seeds.getrandbits(64)) for seat in self._agents}
+        self._rounds_seen = 0
+        self._advance()
+        self.render()
+
+    def resume(self, state: State, *, rounds_read: Optional[int] = None) -> None:
+        """Continue from a given position (a lesson's stacked deal, say) and show it.
+
+        ``rounds_read`` is how many finished rounds count as already read (default: all); with
+        fewer, the table stops on the count of the first unread round.
+        """
+        if state.game.players != self._game.players:
+            raise RulesError(f"this app seats {self._game.players} players, the state has {state.game.players}")
+        rounds = len(state.observation(self._human).rounds)
+        self._state = state
+        self._rounds_seen = rounds if rounds_read is None else max(0, min(rounds_read, rounds))
+        self.show_message("")
+        self._advance()
+        self.render()
+
+    def _act(self, action: Any) -> None:
+        self._state.apply(action)  # IllegalActionError leaves the state as it was; the frame says why
+        self._advance()
+        self.render()
+
+    def _next_round(self) -> None:
+        self._rounds_seen += 1
+        self._advance()
+        self.render()
+
+    def _pending(self, obs: Observation) -> Optional[RoundResult]:
+        """The finished round the human has not yet read (the last round once the game is over)."""
+        if obs.phase == "over":
+            return obs.rounds[-1]
+        return obs.rounds[self._rounds_seen] if len(obs.rounds) > self._rounds_seen else None
+
+    def _advance(self) -> None:
+        """Let the bots move until it is your turn, a round has ended or the game is over."""
+        state = self._state
+        while not state.is_over and state.current_player != self._human:
+            if self._pending(state.observation(self._human)) is not None:
+                return
+            seat = state.current_player
+            action = self._agents[seat].act(state.observation(seat), state.legal_actions(), self._bot_rngs[seat])
+            try:
+                state.apply(action)
+            except IllegalActionError as error:  # the bot's fault, not the click's: say so
+                raise RuntimeError(f"the bot of {self._names[seat]} broke the rules: {error}") from error
+
+    # -- drawing: from the human's observation only --
+
+    def render(self) -> None:
+        """Draw the whole app from what the human may see."""
+        obs = self._state.observation(self._human)
+        done = self._pending(obs)
+        legal = self._state.legal_actions() if done is None and obs.current_player == self._human else []
+        self.show(header=self._header_html(obs, done), table=self._seats_html(obs, done),
+                  result=self._result_html(done) if done else "", prompt=self._prompt_text(obs, done, legal),
+                  controls=self._controls_for(obs, done, legal), log=log_html(self._log_lines(obs, done)),
+                  scores=self._scoreboard(obs), coach=self._coach_html(obs, done))
+
+    def _name(self, seat: Optional[int], *, inside: bool = False) -> str:
+        """A seat's name; ``inside`` a sentence, "you" is lower case."""
+        if seat is None:
+            return "nobody"
+        return "you" if inside and seat == self._human else self._names[seat]
+
+    def _does(self, seat: int, verb: str, *, inside: bool = False) -> str:
+        """'You draw' or 'Player 2 draws'."""
+        if seat == self._human:
+            return f"{'you' if inside else 'You'} {verb}"
+        return f"{self._names[seat]} {verb}{'es' if verb.endswith('ss') else 's'}"
+
+    def _header_html(self, obs: Observation, done: Optional[RoundResult]) -> str:
+        moment = f"{self._games}.{obs.round_number}.{len(obs.log)}.{self._rounds_seen}"
+        if done is not None:
+            facts = f"Game {self._games} · Round {done.number} is over"
+        else:
+            facts = (f"Game {self._games} · Round {obs.round_number} · Draw pile <b>{obs.pile_size}</b> cards"
+                     f" · Cards in play <b>{obs.cards_in_play}</b>")
+        return (f'<div class="cl-header" data-moment="{moment}"><span class="cl-title">Twenty-five</span>'
+                f'<span class="cl-facts">{facts}</span></div>')
+
+    def _fresh_reveals(self, obs: Observation) -> Counter:
+        """How many field cards each seat revealed since your last move (they get a highlight)."""
+        fresh: Counter = Counter()
+        for kind, seat, _ in reversed(obs.log):
+            if kind == "round" or (seat == self._human and kind in ("draw", "pass", "reveal")):
+                break
+            if kind == "reveal":
+                fresh[seat] += 1
+        return fresh
+
+    def _seats_html(self, obs: Observation, done: Optional[RoundResult]) -> str:
+        fresh = self._fresh_reveals(obs) if done is None else Counter()
+        boxes = {}
+        for seat in range(obs.players):
+            badges = []
+            if done is None:
+                if obs.current_player == seat:
+                    badges.append(("to play", True))
+                if obs.start_player == seat:
+                    badges.append(("started", False))
+                if obs.last_drawer == seat:
+                    badges.append(("drew last", False))
+                hand = (card_row(obs.hand, empty="no cards") if seat == self._human
+                        else back_row(obs.hand_sizes[seat], empty="no cards"))
+                field = card_row(obs.fields[seat], empty="no field cards yet", fresh=fresh[seat])
+            else:  # the round is over: every hand is shown
+                badges += [("passed", True)] if seat == done.passer else []
+                badges += [("drew last", False)] if seat == done.passed else []
+                hand = card_row(done.hands[seat], empty="no cards")
+                field = card_row(done.fields[seat], empty="no field cards")
+            agent = self._agents.get(seat)
+            bot = f"bot · {getattr(agent, 'name', type(agent).__name__)}" if agent is not None else ""
+            boxes[seat] = seat_box(
+                seat, self._names[seat], subtitle=bot,
+                points=obs.scores[seat], badges=badges, you=seat == self._human,
+                turn=done is None and obs.current_player == seat,
+                rows=[(f"Hand ({obs.hand_sizes[seat] if done is None else len(done.hands[seat])})", hand, "cl-hand"),
+                      ("Field", field, "cl-field")])
+        others = [boxes[seat] for seat in self._agents]
+        return table_html(others, boxes[self._human])
+
+    def _result_html(self, done: RoundResult) -> str:
+        cards = done.cards_in_play
+        lines = "".join(f"<tr><td>{escape(line)}</td></tr>" for line in pair_lines(cards))
+        singles = sorted(n for n, c in Counter(cards).items() if c == 1)
+        single_note = (f"<div>One card only, no pair: {', '.join(map(str, singles))}.</div>" if singles else "")
+        sums = " + ".join(str(pairs_of(c)) for n, c in sorted(Counter(cards).items(), reverse=True) if c > 1)
+        passer, passed, pairs = self._name(done.passer, inside=True), self._name(done.passed, inside=True), done.pairs
+        if pairs < TARGET:
+            verdict = (f"{pairs} is fewer than 25: {passer} passed too early and "
+                       f"{'take' if done.passer == self._human else 'takes'} 10 points.")
+        elif pairs > TARGET:
+            verdict = (f"{pairs} is more than 25: {passer} passed in time, so {passed}, the last to draw, "
+                       f"{'take' if done.passed == self._human else 'takes'} {pairs} − 25 = {pairs - TARGET} points.")
+        else:
+            verdict = f"Exactly 25: everyone except {passer} takes 10 points."
+        return (f'<div class="cl-panel cl-result"><h4>Round {done.number}: {escape(self._name(done.passer))} passed.'
+                f" Every card in play, counted number by number:</h4>"
+                f'<table class="cl-count">{lines}</table>{single_note}'
+                f"<div>Total: {sums or '0'} = <b>{pairs} pairs</b> among {len(cards)} cards in play.</div>"
+                f'<div class="cl-verdict">{escape(verdict)}</div></div>')
+
+    def _prompt_text(self, obs: Observation, done: Optional[RoundResult], legal: list) -> str:
+        if obs.phase == "over":
+            places = places_from_scores(obs.scores, lower_is_better=True)
+            order = sorted(range(obs.players), key=lambda s: (places[s], s))
+            standing = " · ".join(f"{ordinal(places[s])} {self._names[s]} ({obs.scores[s]})" for s in order)
+            mine = places[self._human]
+            headline = ("You win!" if mine == 1 and places.count(1) == 1 else
+                        "You share first place!" if mine == 1 else
+                        "You lose: the highest total loses." if mine == max(places) else "You finish in the middle.")
+            return prompt_html(f"Game over after {len(obs.rounds)} rounds. {headline}",
+                               f"Places (lowest total wins): {standing}. Press New game to play again.")
+        if done is not None:
+            return prompt_html(f"Round {done.number} is over. Read the count above, then deal the next round.",
+                               f"{self._does(done.passer, 'start')} the next round (the passer always does).",
+                               waiting=True)
+        if obs.current_player != self._human:
+            return prompt_html(f"Waiting for {self._name(obs.current_player)}.", waiting=True)
+        if obs.phase == "reveal":
+            high = max(obs.hand)
+            when = "You drew a card. Now put" if obs.draws else "Opening reveal — put"
+            return prompt_html(f"{when} one card face up: your highest ({high}) or your 5.",
+                               "Revealing a 5 hides how high your hand is; any other reveal tells everyone "
+                               "it was your highest card.")
+        if PASS not in legal:
+            return prompt_html("Your turn: the round's first turn, so you must draw.", NO_EARLY_PASS + ".")
+        if DRAW not in legal:
+            return prompt_html("Your turn: " + EMPTY_PILE + ".")
+        return prompt_html(
+            "Your turn: draw a card, or pass if you think the pairs in play now exceed 25.",
+            f"If you pass: fewer than 25 pairs, you take 10; more than 25, {self._name(obs.last_drawer)} "
+            f"(who drew last) takes the excess over 25; exactly 25, everyone else takes 10.")
+
+    def _controls_for(self, obs: Observation, done: Optional[RoundResult], legal: list) -> list[Control]:
+        if obs.phase == "over":
+            return [Control("Play again", self.new_game, "Deal a new game", style="success")]
+        if done is not None:
+            return [Control("Next round", self._next_round, "Deal the next round", style="primary")]
+        if not legal:
+            return []
+        if isinstance(legal[0], Reveal):
+            high = max(obs.hand)
+            return [Control(f"Reveal {a.value}" + (" (highest)" if a.value == high else ""),
+                            lambda a=a: self._act(a),
+                            "Your highest card" if a.value == high else f"Your {FIVE}: allowed instead of the highest",
+                            style="primary")
+                    for a in legal]
+        return [Control("Draw", lambda: self._act(DRAW), EMPTY_PILE if DRAW not in legal else
+                        "Take the top card of the draw pile, then reveal a card", DRAW not in legal, "primary"),
+                Control("Pass", lambda: self._act(PASS), NO_EARLY_PASS if PASS not in legal else
+                        "Bet that the pairs in play now exceed 25 (ends the round)", PASS not in legal, "warning")]
+
+    def _log_lines(self, obs: Observation, done: Optional[RoundResult]) -> list[LogLine]:
+        events = obs.log
+        if done is not None:  # stop at the finished round: the next deal shows after "Next round"
+            end = next(i for i, event in enumerate(events) if event[0] == "scored" and event[2] == done)
+            events = events[:end + 1 + (end + 1 < len(events) and events[end + 1][0] == "over")]
+        mine = [i for i, (kind, seat, _) in enumerate(events)
+                if seat == self._human and kind in ("draw", "pass", "reveal")]
+        last_mine = mine[-1] if mine else -1
+        lines, i = [], 0
+        while i < len(events):
+            kind, seat, value = events[i]
+            step = 1
+            if kind == "round":
+                text = f"Round {value} — cards dealt, {self._does(seat, 'start', inside=True)}."
+            elif kind == "draw" and i + 1 < len(events) and events[i + 1][:2] == ("reveal", seat):
+                text = f"{self._does(seat, 'draw')} and reveal{'' if seat == self._human else 's'} {events[i + 1][2]}."
+                step = 2
+            elif kind == "draw":
+                text = f"{self._does(seat, 'draw')}."
+            elif kind == "reveal":
+                text = f"{self._does(seat, 'reveal')} {value}."
+            elif kind == "pass":
+                text = f"{self._does(seat, 'pass')}: betting the pairs exceed 25."
+            elif kind == "scored":
+                points = ", ".join(f"{self._names[s]} +{p}" for s, p in enumerate(value.points) if p)
+                text = f"Round {value.number} over: {value.pairs} pairs in play; {points or 'no points'}."
+            elif kind == "over":
+                text = "Game over."
+            else:
+                text = describe_event(events[i])
+            lines.append(LogLine(text, "head" if kind == "round" else "new" if i > last_mine else ""))
+            i += step
+        return lines
+
+    def _scoreboard(self, obs: Observation) -> str:
+        rounds = [(str(r.number), (self._names[r.passer], r.pairs), r.points) for r in obs.rounds]
+        return score_table([self._names[s] for s in range(obs.players)], rounds, obs.scores, ("Passer", "Pairs"))
+
+    def _coach_html(self, obs: Observation, done: Optional[RoundResult]) -> str:
+        """The coach's panel. Its place is ready; the exact probabilities will come from
+        ``cardlib.twentyfive.analysis`` and must, like everything here, use only ``obs``."""
+        if done is not None:
+            return ('<div class="cl-panel"><h4>Coach</h4><div>The round is over: every card is on the table. '
+                    "Check the count above.</div></div>")
+        seen = obs.known_cards
+        return ('<div class="cl-panel"><h4>Coach</h4>'
+                f"<div>Cards in play: <b>{obs.cards_in_play}</b>. You see {len(seen)} of them (your hand and "
+                f"every field card); they already make <b>{pair_count(seen)}</b> pairs.</div>"
+                f"<div>Hidden in other hands: {obs.cards_in_play - len(seen)} cards.</div>"
+                '<div class="cl-none">Coming: the exact chances that the pairs in play are under, exactly '
+                "or over 25, given everything you have seen.</div></div>")

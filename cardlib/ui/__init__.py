@@ -1,0 +1,18 @@
+"""What every cardlib app shares: card faces, the table frame, the log and the scoreboard.
+
+Nothing here knows a game's rules. An app builds HTML from the pieces below out of what its
+human player may see, and hands it, with its buttons, to ``TableFrame.show``.
+"""
+from __future__ import annotations
+
+from cardlib.ui.cards import back_row, card_back, card_face, card_row
+from cardlib.ui.frame import STALE, Control, TableFrame
+from cardlib.ui.log import LogLine, log_html
+from cardlib.ui.style import NUMBER_COLOURS, STYLE, style_block
+from cardlib.ui.table import message_html, prompt_html, score_table, seat_box, section, table_html
+
+__all__ = [
+    "Control", "LogLine", "NUMBER_COLOURS", "STALE", "STYLE", "TableFrame", "back_row", "card_back",
+    "card_face", "card_row", "log_html", "message_html", "prompt_html", "score_table", "seat_box",
+    "section", "style_block", "table_html",
+]

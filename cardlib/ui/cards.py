@@ -1,0 +1,51 @@
+"""Card faces and backs as small HTML snippets (styled by ``cardlib.ui.style.STYLE``).
+
+A face-up card names its number in its text, its ``data-card`` attribute and its colour class;
+a face-down card carries nothing but the ``cl-back`` class, so a hidden value can never reach
+the page through a back.
+
+>>> card_face(7)
+'<span class="cl-card cl-face cl-n7" data-card="7">7</span>'
+>>> card_back()
+'<span class="cl-card cl-back"></span>'
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable
+from html import escape
+
+
+def card_face(number: int, *, fresh: bool = False) -> str:
+    """A face-up card showing ``number``; ``fresh`` marks the card revealed most recently."""
+    value = int(number)  # only a number may go into attributes and class names
+    extra = " cl-fresh" if fresh else ""
+    return f'<span class="cl-card cl-face cl-n{value}{extra}" data-card="{value}">{value}</span>'
+
+
+def card_back() -> str:
+    """A face-down card: patterned, with no value anywhere in it."""
+    return '<span class="cl-card cl-back"></span>'
+
+
+def card_row(numbers: Iterable[int], *, empty: str = "none", fresh: int = 0) -> str:
+    """Face-up cards left to right in the given order; the last ``fresh`` of them are marked as new.
+
+    >>> card_row([], empty="no cards")
+    '<span class="cl-none">no cards</span>'
+    """
+    cards = [int(n) for n in numbers]
+    if not cards:
+        return f'<span class="cl-none">{escape(empty)}</span>'
+    first_fresh = len(cards) - fresh
+    return "".join(card_face(n, fresh=i >= first_fresh) for i, n in enumerate(cards))
+
+
+def back_row(count: int, *, empty: str = "none") -> str:
+    """``count`` face-down cards.
+
+    >>> back_row(2).count("cl-back")
+    2
+    """
+    if count <= 0:
+        return f'<span class="cl-none">{escape(empty)}</span>'
+    return card_back() * count

@@ -1,0 +1,148 @@
+"""Twenty-five in a real browser: Voila serves the seeded app, chromium plays a whole game by
+clicks, and the same app replayed in this process says what the page must show (and hide).
+
+Set CARDLIB_SCREENSHOT=docs/app.png to save a picture of the app in mid-game on the way.
+"""
+from __future__ import annotations
+
+import os
+import re
+from collections import Counter
+
+import pytest
+
+from cardlib.twentyfive.app import TwentyFiveApp, ordinal
+
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
+
+MOMENT = re.compile(r'data-moment="([^"]+)"')
+LOAD_TIMEOUT = 60_000  # ms for Voila to start a kernel and run the notebook
+
+# Every render replaces all the buttons: wait until the header says the expected moment, the
+# expected buttons are shown, and every button of the previous moment has left the page.
+SETTLED = """([moment, labels, old]) => {
+  const header = document.querySelector('.cl-header');
+  const shown = [...document.querySelectorAll('.cl-controls button')].map(b => b.textContent.trim());
+  return header !== null && header.dataset.moment === moment
+    && JSON.stringify(shown) === JSON.stringify(labels) && old.every(b => !b.isConnected);
+}"""
+
+
+def moment(app: TwentyFiveApp) -> str:
+    """The marker the app's header carries for this moment of the game."""
+    return MOMENT.search(app._header.value).group(1)
+
+
+def labels(app: TwentyFiveApp) -> list[str]:
+    return [b.description for b in app.action_buttons]
+
+
+def button(page, label: str):
+    """The app's button with exactly this label (an icon's glyph is not part of its text)."""
+    return page.locator(".cl-app button").filter(has_text=re.compile(rf"^\s*{re.escape(label)}\s*$"))
+
+
+def wait_settled(page, mirror: TwentyFiveApp, old=()) -> None:
+    page.wait_for_function(SETTLED, arg=[moment(mirror), labels(mirror), list(old)], timeout=20_000)
+
+
+def click(page, mirror: TwentyFiveApp, label: str) -> None:
+    """Click ``label`` in the browser and on the mirror app, then wait for the page to catch up."""
+    old = page.query_selector_all(".cl-controls button")
+    button(page, label).click()
+    mirror.button(label).click()
+    assert mirror.message == "", mirror.message
+    wait_settled(page, mirror, old)
+
+
+def newcomer(mirror: TwentyFiveApp) -> str:
+    """The browser player's choice: draw until 20 cards are in play, then pass; reveal the highest."""
+    enabled = [b.description for b in mirror.action_buttons if not b.disabled]
+    if "Pass" in enabled and (mirror.state.observation(mirror.human).cards_in_play >= 20 or "Draw" not in enabled):
+        return "Pass"
+    return "Draw" if "Draw" in enabled else enabled[0]
+
+
+def page_cards(page, selector: str = "[data-card]") -> Counter:
+    return Counter(int(v) for v in page.eval_on_selector_all(selector, "els => els.map(e => e.dataset.card)"))
+
+
+def check_page(page, mirror: TwentyFiveApp) -> None:
+    """Scores as the engine has them; no hidden card anywhere in the DOM; no error shown."""
+    state, human = mirror.state, mirror.human
+    obs = state.observation(human)
+    totals = page.eval_on_selector_all(".cl-total", "els => els.map(e => [+e.dataset.seat, +e.textContent])")
+    assert [points for _, points in sorted(totals)] == list(state.scores)
+    assert page.query_selector(".cl-message") is None
+    assert "Traceback" not in page.content()
+    paused = labels(mirror) in (["Next round"], ["Play again"])
+    if paused:  # the finished round lies open; the next deal's hands must not show
+        done = obs.rounds[-1] if state.is_over else obs.rounds[mirror._rounds_seen]
+        assert page_cards(page) == Counter(done.cards_in_play)
+        assert f"{done.pairs} pairs" in page.inner_text(".cl-result")
+        return
+    visible = Counter(obs.hand) + Counter(card for cards in obs.fields for card in cards)
+    assert page_cards(page) == visible  # face values only for your hand and the field cards
+    for seat in range(state.game.players):
+        area = f'.cl-hand[data-seat="{seat}"]'
+        if seat == human:
+            assert sorted(page_cards(page, area + " [data-card]").elements()) == list(state.hand(seat))
+            continue
+        assert page.eval_on_selector(area, "e => e.textContent") == ""
+        assert page.eval_on_selector(area, "e => e.querySelectorAll('.cl-back').length") == len(state.hand(seat))
+        assert not page.query_selector_all(area + " [data-card]")
+        field = page.eval_on_selector_all(f'.cl-field[data-seat="{seat}"] [data-card]',
+                                          "els => els.map(e => +e.dataset.card)")
+        assert field == list(state.field(seat))  # in the order revealed
+
+
+def test_a_whole_game_by_clicks_in_chromium(voila_app, page):
+    mirror = TwentyFiveApp(seed=voila_app.seed)
+    page.goto(voila_app.url, wait_until="domcontentloaded")
+    page.wait_for_selector(".cl-header[data-moment]", timeout=LOAD_TIMEOUT)
+    wait_settled(page, mirror)
+    screenshot = os.environ.get("CARDLIB_SCREENSHOT")
+    clicks = rounds_read = 0
+    while not mirror.state.is_over:
+        check_page(page, mirror)
+        obs = mirror.state.observation(mirror.human)
+        if screenshot and obs.round_number >= 2 and obs.cards_in_play >= 17 and labels(mirror) == ["Draw", "Pass"]:
+            page.locator(".cl-app").screenshot(path=screenshot)
+            screenshot = None
+        label = newcomer(mirror)
+        rounds_read += label == "Next round"
+        click(page, mirror, label)
+        clicks += 1
+        assert clicks < 400, "the game should end long before this"
+    check_page(page, mirror)
+    assert rounds_read >= 1, "at least one whole round was played, scored and read"
+    assert "Game over" in page.inner_text(".cl-prompt")
+    final = mirror.state.result()
+    standing = page.inner_text(".cl-prompt")
+    for seat, place in enumerate(final.places):
+        name = "You" if seat == mirror.human else f"Player {seat}"
+        assert f"{ordinal(place)} {name} ({final.scores[seat]})" in standing
+    click(page, mirror, "New game")
+    assert "Game 2" in page.inner_text(".cl-header")
+    check_page(page, mirror)
+
+
+def test_a_refused_click_shows_a_message_not_a_traceback(voila_app, page):
+    mirror = TwentyFiveApp(seed=voila_app.seed)
+    page.goto(voila_app.url, wait_until="domcontentloaded")
+    page.wait_for_selector(".cl-header[data-moment]", timeout=LOAD_TIMEOUT)
+    wait_settled(page, mirror)
+    assert mirror.button("Pass").disabled
+    assert button(page, "Pass").is_disabled()
+    # A stale button: two clicks on Draw before the first answer; the second must be refused.
+    draw = button(page, "Draw").element_handle()
+    draw.dispatch_event("click")
+    draw.dispatch_event("click")
+    mirror.button("Draw").click()
+    wait_settled(page, mirror)
+    message = page.query_selector(".cl-message")
+    if message is not None:  # the second click reached the kernel before the buttons were replaced
+        assert "out of date" in message.inner_text()
+    assert "Traceback" not in page.content()
+    assert page.eval_on_selector_all(".cl-total", "els => els.map(e => +e.textContent)") == list(mirror.state.scores)
+    assert moment(mirror) == page.get_attribute(".cl-header", "data-moment")  # exactly one draw happened

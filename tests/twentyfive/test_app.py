@@ -1,0 +1,241 @@
+"""The Twenty-five app in the kernel: whole games by clicking the real buttons, bad clicks, and
+the promise that the widgets depend only on what the human may see."""
+from __future__ import annotations
+
+import random
+import re
+
+import ipywidgets as widgets
+import pytest
+
+import cardlib.twentyfive
+from cardlib.core.agents import RandomAgent
+from cardlib.core.errors import RulesError
+from cardlib.core.pairs import pair_count
+from cardlib.core.testing import snapshot
+from cardlib.twentyfive.app import TwentyFiveApp, pair_lines
+from cardlib.twentyfive.rules import Reveal
+from cardlib.ui import STALE
+
+TOTAL = re.compile(r'class="cl-total" data-seat="(\d+)">(\d+)<')
+HAND_AREA = re.compile(r'<span class="cl-hand" data-seat="(\d+)">(.*?)</span></div>')
+
+
+def widget_tree(widget: widgets.Widget):
+    """Every synced value of a widget and of all the widgets it holds (children, layout, style)."""
+    state = {}
+    for key, value in widget.get_state().items():
+        if isinstance(value, str) and value.startswith("IPY_MODEL_"):
+            state[key] = widget_tree(getattr(widget, key))
+        elif isinstance(value, (list, tuple)) and value and all(
+                isinstance(v, str) and v.startswith("IPY_MODEL_") for v in value):
+            state[key] = [widget_tree(child) for child in getattr(widget, key)]
+        else:
+            state[key] = value
+    return type(widget).__name__, sorted(state.items(), key=lambda item: item[0])
+
+
+def shown_totals(app: TwentyFiveApp) -> tuple[int, ...]:
+    """The totals row of the scoreboard, as shown."""
+    cells = TOTAL.findall(app._scores.value)
+    return tuple(int(points) for _, points in sorted(cells, key=lambda cell: int(cell[0])))
+
+
+def action_name(label: str) -> str:
+    """The engine's str() of the action a button label stands for."""
+    return {"Draw": "draw", "Pass": "pass"}.get(label) or "reveal " + label.split()[1]
+
+
+def choose(app: TwentyFiveApp, rng: random.Random) -> str:
+    """A newcomer's click: usually draw, sometimes pass, any reveal; Next round / Play again when shown."""
+    labels = [b.description for b in app.action_buttons if not b.disabled]
+    if "Pass" in labels and (rng.random() < 0.3 or "Draw" not in labels):
+        return "Pass"
+    if "Draw" in labels:
+        return "Draw"
+    return rng.choice(labels)
+
+
+def check_view(app: TwentyFiveApp) -> None:
+    """What is shown agrees with the engine, and no other player's hand shows a value."""
+    state, human = app.state, app.human
+    assert app.message == "", app.message
+    assert shown_totals(app) == state.scores
+    assert "Traceback" not in app._table.value + app._message.value + app._prompt.value
+    if state.current_player == human and len(state.observation(human).rounds) == app._rounds_seen:
+        enabled = {action_name(b.description) for b in app.action_buttons if not b.disabled}
+        assert enabled == {str(action) for action in state.legal_actions()}
+        for seat, cards in HAND_AREA.findall(app._table.value):
+            if int(seat) != human:
+                assert "data-card" not in cards and not re.search(r"\d", cards)
+                assert cards.count("cl-back") == len(state.hand(int(seat)))
+
+
+def play_to_the_end(app: TwentyFiveApp, rng: random.Random, limit: int = 3000) -> int:
+    """Click until the game is over; returns the number of clicks."""
+    for clicks in range(limit):
+        check_view(app)
+        if app.state.is_over:
+            return clicks
+        app.button(choose(app, rng)).click()
+    raise AssertionError(f"no game over after {limit} clicks")
+
+
+@pytest.mark.parametrize("players, human, seed", [(3, 0, 1), (3, 0, 2), (3, 2, 8), (4, 0, 3), (4, 1, 11)])
+def test_whole_games_by_clicks_then_new_game(players, human, seed):
+    app = TwentyFiveApp(players=players, human=human, seed=seed)
+    rng = random.Random(seed)
+    play_to_the_end(app, rng)
+    result = app.state.result()
+    assert max(result.scores) > 25
+    assert shown_totals(app) == result.scores
+    assert "Game over" in app._prompt.value
+    assert app._scores.value.count("<tr>") == len(app.state.observation(human).rounds) + 1  # + header row
+    finished = app.state
+    app.button("New game").click()  # bots may already have moved, even ended round 1
+    assert app.message == "" and app.state is not finished and "Game 2 ·" in app._header.value
+    assert len(app.state.observation(human).rounds) <= 1 and shown_totals(app) == app.state.scores
+    play_to_the_end(app, rng)  # a second game from the same app
+    app.button("Play again").click()
+    assert "Game 3 ·" in app._header.value and not app.state.is_over
+
+
+def test_each_round_end_counts_the_pairs_number_by_number():
+    app = TwentyFiveApp(seed=4)
+    rng = random.Random(4)
+    rounds_checked = 0
+    while not app.state.is_over:
+        if [b.description for b in app.action_buttons] == ["Next round"]:
+            done = app.state.observation(0).rounds[app._rounds_seen]
+            shown = app._result.value
+            assert f"{done.pairs} pairs" in shown
+            lines = pair_lines(done.cards_in_play)
+            assert all(line in shown for line in lines)
+            assert sum(int(line.split("→ ")[1].split()[0]) for line in lines) == done.pairs == pair_count(
+                done.cards_in_play)
+            for seat, hand in enumerate(done.hands):  # every hand is shown at the round's end
+                area = re.search(rf'<span class="cl-hand" data-seat="{seat}">(.*?)</span></div>', app._table.value)
+                assert re.findall(r'data-card="(\d+)"', area.group(1)) == [str(card) for card in hand]
+            rounds_checked += 1
+        app.button(choose(app, rng)).click()
+        assert app.message == ""
+    assert rounds_checked == len(app.state.observation(0).rounds) - 1  # the last one ends the game
+
+
+def test_a_seeded_app_is_reproducible():
+    one, two = TwentyFiveApp(players=4, seed=21), TwentyFiveApp(players=4, seed=21)
+    rng_one, rng_two = random.Random(5), random.Random(5)
+    for _ in range(60):
+        assert widget_tree(one) == widget_tree(two)
+        if one.state.is_over:
+            break
+        one.button(choose(one, rng_one)).click()
+        two.button(choose(two, rng_two)).click()
+    assert one.state.history == two.state.history
+
+
+def test_pass_on_the_first_turn_is_disabled_with_a_reason_and_refused_if_clicked():
+    app = TwentyFiveApp(seed=1)
+    pass_button = app.button("Pass")
+    assert pass_button.disabled and "first turn" in pass_button.tooltip
+    assert "must draw" in app._prompt.value
+    before, tree = snapshot(app.state), widget_tree(app)
+    pass_button.click()  # a click that reaches the kernel anyway
+    assert app.message.startswith("Not allowed:") and "first turn" in app.message
+    assert snapshot(app.state) == before
+    app.show_message("")
+    assert widget_tree(app) == tree
+
+
+def test_a_stale_button_gives_a_message_and_changes_nothing():
+    app = TwentyFiveApp(seed=2)
+    draw = app.button("Draw")
+    draw.click()
+    assert app.message == ""
+    before, tree = snapshot(app.state), widget_tree(app)
+    draw.click()  # the button of a turn that is over
+    assert app.message == STALE
+    assert snapshot(app.state) == before
+    app.show_message("")
+    assert widget_tree(app) == tree
+
+
+def twin_moments(players: int, seed: int, count: int):
+    """Apps stopped at several of the human's turns (and one round's end) during a seeded game."""
+    app = TwentyFiveApp(players=players, seed=seed)
+    rng = random.Random(seed)
+    seen_pause = False
+    while not app.state.is_over and count:
+        labels = [b.description for b in app.action_buttons]
+        if labels == ["Next round"] and not seen_pause:
+            seen_pause = True
+            yield app
+        elif labels != ["Next round"] and rng.random() < 0.5:
+            count -= 1
+            yield app
+        app.button(choose(app, rng)).click()
+
+
+@pytest.mark.parametrize("players, seed", [(3, 1), (3, 6), (4, 2)])
+def test_the_same_observation_gives_the_same_widgets_whatever_the_hidden_cards(players, seed):
+    compared = changed = 0
+    for app in twin_moments(players, seed, count=6):
+        human, state = app.human, app.state
+        for k in range(3):
+            other = state.determinize(human, random.Random(100 * seed + k))
+            assert other.observation(human) == state.observation(human)
+            changed += any(other.hand(s) != state.hand(s) for s in range(players) if s != human)
+            twin = TwentyFiveApp(players=players, seed=seed)
+            app.coach_open = twin.coach_open = bool(k % 2)
+            twin.resume(other, rounds_read=app._rounds_seen)  # paused on the same unread count, if any
+            assert widget_tree(twin) == widget_tree(app)
+            compared += 1
+    assert compared >= 9 and changed >= compared // 2  # the twins really hid different cards
+
+
+def test_bots_move_by_themselves_when_you_do_not_start():
+    app = TwentyFiveApp(players=4, human=2, opponents=[RandomAgent(), RandomAgent(), RandomAgent()], seed=9)
+    waiting = [b.description for b in app.action_buttons] == ["Next round"]  # a bot passed at once
+    assert app.state.current_player == 2 or waiting
+    assert "Player 0 draws" in app._log.value and app.message == ""
+
+
+class CheatingBot:
+    """Makes its opening reveal, then on its turn tries to reveal instead of drawing or passing."""
+
+    name = "cheat"
+
+    def act(self, observation, legal, rng):
+        return legal[0] if isinstance(legal[0], Reveal) else Reveal(1)
+
+
+def test_a_bot_that_breaks_the_rules_gives_a_message_not_a_traceback():
+    app = TwentyFiveApp(opponents=[CheatingBot(), CheatingBot()], seed=1)
+    assert app.message == "" and app.state.current_player == 0
+    app.button("Draw").click()
+    assert "broke the rules" in app.message and "Player 1" in app.message
+    assert app.state.current_player == 1  # your draw stands; the table shows it
+    assert "Player 1 draws" not in app._log.value and "You draw" in app._log.value
+    assert shown_totals(app) == app.state.scores
+
+
+def test_bad_options_raise_rules_error():
+    with pytest.raises(RulesError):
+        TwentyFiveApp(players=5)
+    with pytest.raises(RulesError):
+        TwentyFiveApp(players=3, human=3)
+    with pytest.raises(RulesError):
+        TwentyFiveApp(players=4, opponents=[RandomAgent()])
+
+
+def test_the_coach_panel_opens_and_closes():
+    app = TwentyFiveApp(seed=1)
+    assert app._coach_box.layout.display == "none"
+    app.coach_open = True
+    assert app._coach_box.layout.display == "flex" and "Coach" in app._coach.value
+    app.coach_open = False
+    assert app._coach_box.layout.display == "none"
+
+
+def test_the_app_loads_lazily_from_the_game_package():
+    assert cardlib.twentyfive.TwentyFiveApp is TwentyFiveApp
