@@ -9,7 +9,7 @@ from typing import Any
 
 from cardlib.core.agents import RandomAgent
 from cardlib.core.pairs import PAIRS_DECK, pair_count
-from cardlib.twentyfive.bots import ThresholdBot
+from cardlib.twentyfive.bots import CoachBot, ThresholdBot
 from cardlib.twentyfive.rules import (
     DRAW, PASS, Draw, Game, Observation, Pass, Reveal, RoundResult, State, reveal_options,
     round_points,
@@ -19,8 +19,8 @@ VARIANTS = (Game(players=3), Game(players=4), Game(players=4, start_player=2))
 TITLE = "Twenty-five"
 
 __all__ = [
-    "DRAW", "PASS", "PAIRS_DECK", "Draw", "Game", "Observation", "Pass", "RandomAgent", "Reveal",
-    "RoundResult", "State", "ThresholdBot", "TwentyFiveApp", "VARIANTS", "pair_count",
+    "DRAW", "PASS", "PAIRS_DECK", "CoachBot", "Draw", "Game", "Observation", "Pass", "RandomAgent",
+    "Reveal", "RoundResult", "State", "ThresholdBot", "TwentyFiveApp", "VARIANTS", "pair_count",
     "reveal_options", "round_points",
 ]
 

@@ -1,22 +1,40 @@
-"""What the reveals say about hidden hands: exact counting (stdlib only).
+"""What the reveals say about hidden hands: the exact coach (stdlib only).
 
-A revealed card other than a 5 was the highest card in that hand at that moment. For one
-player, ``reveal_sequences`` counts the value sequences of the cards they took in (the dealt
-block, then one card per draw) that reproduce every reveal and leave a given hidden hand.
+A revealed card other than a 5 was the highest card in that hand at that moment; a 5 says
+nothing. Model (rules digest, "The coach's informed model"): the deck order is uniform and
+every reveal followed the rule. For one other player j, V_j(S) counts the value sequences of
+the cards j took in (the dealt block, then one card per draw) that reproduce j's reveals and
+leave the hidden multiset S. Physical copies couple the players: a joint world (S_1, ..., S_m)
+weighs prod_j V_j(S_j) * prod_k ff(B_k, u_k), with B_k the copies of k the seat has not seen and
+u_k the copies of k across the S_j; the rest of the deck is a constant. The "naive" model takes
+V_j(S) = the orderings of S, which is hidden hands drawn uniformly from the unseen cards.
+
+Multisets are packed in an int, four bits per number (``code``), so that adding two hands is
+adding two ints: the convolution over players is the fast path.
+
+>>> from cardlib.twentyfive.rules import Game
+>>> state = Game(players=3).new(seed=3)
+>>> odds = p_over(state.observation(0))
+>>> odds.over + odds.exactly + odds.under
+Fraction(1, 1)
 """
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from functools import lru_cache
-from itertools import combinations_with_replacement
-from math import factorial, prod
+from bisect import bisect_right
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cached_property, lru_cache
+from itertools import accumulate
 
-from cardlib.core.pairs import NUMBERS
+from cardlib.core.pairs import NUMBERS, pairs_of
+from cardlib.twentyfive.rules import EXACT_HIT, FIVE, PASS_TOO_EARLY, TARGET
 
-FIVE = 5
+MODELS = ("informed", "naive")
 
 Hand = tuple[int, ...]  # a sorted multiset of numbers
+UNIT = (0,) + tuple(1 << 4 * (number - 1) for number in NUMBERS)  # one copy of each number, packed
 
 
 def falling(n: int, k: int) -> int:
@@ -31,27 +49,80 @@ def falling(n: int, k: int) -> int:
     return out if n >= k else 0
 
 
-def _orderings(hand: Hand) -> int:
-    """How many value sequences deal this multiset: a multinomial coefficient."""
-    counts = [hand.count(v) for v in set(hand)]
-    return factorial(len(hand)) // prod(factorial(c) for c in counts)
+# --- packed multisets ---------------------------------------------------------------------------
+
+def pack(hand: Iterable[int]) -> int:
+    """A multiset of numbers as an int, four bits per number (so hands add as ints).
+
+    >>> unpack(pack([3, 10, 3]) + pack([1]))
+    (1, 3, 3, 10)
+    """
+    return sum(UNIT[card] for card in hand)
 
 
-def _may_reveal(hand: Hand, value: int) -> bool:
-    """Whether ``value`` is a legal reveal from ``hand``: held, and the highest or a 5."""
-    return value in hand and (value == FIVE or value == hand[-1])
+def unpack(code: int) -> Hand:
+    """The sorted hand a packed int stands for."""
+    return tuple(number for number in NUMBERS for _ in range((code >> 4 * (number - 1)) & 15))
 
 
-def _without(hand: Hand, value: int) -> Hand:
-    index = hand.index(value)
-    return hand[:index] + hand[index + 1:]
+def _top(code: int) -> int:
+    """The highest number in a packed hand (0 for an empty hand)."""
+    return (code.bit_length() + 3) // 4
 
 
-def _with(hand: Hand, value: int) -> Hand:
-    return tuple(sorted(hand + (value,)))
+def _digits(code: int) -> list[int]:
+    return [(code >> shift) & 15 for shift in range(0, 40, 4)]
 
 
-@lru_cache(maxsize=4096)
+# --- one player: V_j --------------------------------------------------------------------------
+
+def _take_in(layer: dict[int, int], values: tuple[int, ...]) -> dict[int, int]:
+    """One more card enters the hand: every value it could have."""
+    out: dict[int, int] = {}
+    get = out.get
+    for code, count in layer.items():
+        for value in values:
+            key = code + UNIT[value]
+            out[key] = get(key, 0) + count
+    return out
+
+
+@lru_cache(maxsize=1024)
+def _after_reveals(reveals: tuple[int, ...], dealt: int, values: tuple[int, ...]) -> dict[int, int]:
+    """Packed hand -> value sequences right after the last of ``reveals`` (prefixes are cached)."""
+    if not reveals:
+        layer = {0: 1}
+        for _ in range(dealt):
+            layer = _take_in(layer, values)  # sequences, not sets: orderings are counted
+        return layer
+    layer = _after_reveals(reveals[:-1], dealt, values)
+    if len(reveals) > 1:
+        layer = _take_in(layer, values)  # the draw before this reveal
+    value = reveals[-1]
+    unit, shift = UNIT[value], 4 * (value - 1)
+    # A reveal other than a 5 was the highest card in hand; a 5 may be revealed any time.
+    return {code - unit: count for code, count in layer.items()
+            if (code >> shift) & 15 and (value == FIVE or _top(code) == value)}
+
+
+@lru_cache(maxsize=1024)
+def _sequences(reveals: tuple[int, ...], dealt: int, hidden: int, choosing: bool = False,
+               values: tuple[int, ...] = NUMBERS) -> dict[int, int]:
+    """Packed hidden hand -> V_j: value sequences matching the reveals (``choosing``: holds a 5
+    under a higher card, which the table sees when a player stops to choose a reveal)."""
+    draws = hidden + len(reveals) - dealt
+    values = tuple(sorted(set(values) | set(reveals)))
+    if draws < 0 or draws < len(reveals) - 1 or draws > len(reveals):
+        return {}
+    layer = _after_reveals(reveals, dealt, values)
+    if draws == len(reveals) and reveals:
+        layer = _take_in(layer, values)  # drawn, reveal still to come
+    if choosing:
+        layer = {code: count for code, count in layer.items()
+                 if (code >> 16) & 15 and _top(code) > FIVE}
+    return layer
+
+
 def reveal_sequences(reveals: tuple[int, ...], dealt: int, hidden: int,
                      available: tuple[int, ...] = tuple(NUMBERS)) -> dict[Hand, int]:
     """Hidden hand -> number of value sequences consistent with the reveals.
@@ -67,33 +138,15 @@ def reveal_sequences(reveals: tuple[int, ...], dealt: int, hidden: int,
     >>> (4,) in reveal_sequences((3,), dealt=2, hidden=1)   # a 4 would have been revealed
     False
     """
-    values = sorted(set(available) | set(reveals))
-    entered = hidden + len(reveals)
-    draws = entered - dealt
-    if draws < 0 or draws < len(reveals) - 1:
-        return {}
-    # The dealt block: every multiset, weighted by its orderings.
-    layer: dict[Hand, int] = {}
-    for hand in combinations_with_replacement(values, dealt):
-        layer[hand] = _orderings(hand)
-    drawn = 0
-    for index, value in enumerate(reveals):
-        if index:
-            layer = _draw(layer, values)
-            drawn += 1
-        layer = {_without(hand, value): count for hand, count in layer.items() if _may_reveal(hand, value)}
-    for _ in range(draws - drawn):
-        layer = _draw(layer, values)
-    return layer
+    table = _sequences(tuple(reveals), dealt, hidden, False, tuple(sorted(set(available))))
+    return {unpack(code): count for code, count in table.items()}
 
 
-def _draw(layer: dict[Hand, int], values: Sequence[int]) -> dict[Hand, int]:
-    out: dict[Hand, int] = {}
-    for hand, count in layer.items():
-        for value in values:
-            key = _with(hand, value)
-            out[key] = out.get(key, 0) + count
-    return out
+# --- what one seat knows ----------------------------------------------------------------------
+
+def dealt_size(players: int) -> int:
+    """Cards dealt to each player: 4 with three players, 3 with four."""
+    return 4 if players == 3 else 3
 
 
 def unseen_counts(observation) -> list[int]:
@@ -112,30 +165,260 @@ def hand_weight(hand: Hand, pool: Sequence[int]) -> int:
     return weight
 
 
-def sample_hidden_hands(observation, dealt: int, rng: random.Random) -> list[Hand]:
-    """Hidden hands for every seat, drawn player by player from hands the reveals allow.
+def _key(observation, model: str, dealt: int | None = None) -> tuple:
+    """The part of an observation the coach depends on (so equal positions share one cache)."""
+    if model not in MODELS:
+        raise ValueError(f"model must be one of {MODELS}, not {model!r}")
+    choosing = observation.current_player if observation.phase == "reveal" else None
+    if dealt is None:
+        dealt = dealt_size(observation.players)
+    return (model, observation.seat, observation.hand, observation.fields, observation.hand_sizes,
+            choosing, dealt)
 
-    The seat's own hand is its own. Each other player's hand is drawn with weight
-    (value sequences matching their reveals) x (ways to take those cards from what is left).
-    Every world drawn is possible; drawing the players in turn is close to, not exactly,
-    the joint posterior.
+
+@dataclass(frozen=True)
+class _Worlds:
+    """The joint posterior of one seat: each other player's table and the hidden totals."""
+
+    others: tuple[int, ...]                       # the other seats, in seat order
+    tables: tuple[tuple[tuple[int, int], ...], ...]  # per other seat: (packed hand, V) pairs
+    suffix: tuple[dict[int, int], ...]            # suffix[i]: packed u -> sum of prod V, seats i..
+    pool: tuple[int, ...]                         # B_k: copies unseen by the seat
+    known: tuple[int, ...]                        # copies in play the seat sees
+    totals: tuple[int, ...]                       # packed u of every joint world
+    weights: tuple[int, ...]                      # its weight: W(u) prod ff(B_k, u_k)
+    pairs: tuple[int, ...]                        # the pairs in play in it
+    total: int
+
+    @cached_property
+    def cumulative(self) -> list[int]:
+        """Running sums of the weights, for sampling a world by bisection."""
+        return list(accumulate(self.weights))
+
+
+@lru_cache(maxsize=256)
+def _worlds(key: tuple) -> _Worlds:
+    model, seat, hand, fields, sizes, choosing, dealt = key
+    known = [0] * 11
+    for card in hand + tuple(card for cards in fields for card in cards):
+        known[card] += 1
+    pool = [0] + [number - known[number] for number in NUMBERS]
+    others = tuple(s for s in range(len(sizes)) if s != seat)
+    tables = []
+    for other in others:
+        if model == "informed":
+            table = _sequences(fields[other], dealt, sizes[other], choosing == other)
+        else:
+            table = _sequences((), sizes[other], sizes[other])  # orderings only: uniform hands
+        # A hand needing more copies of a number than the seat has not seen is impossible.
+        tables.append(tuple((code, count) for code, count in table.items()
+                            if all(d <= b for d, b in zip(_digits(code), pool[1:]))))
+    suffix: list[dict[int, int]] = [{0: 1}]
+    for table in reversed(tables):
+        out: dict[int, int] = {}
+        get = out.get
+        for rest, weight in suffix[0].items():
+            for code, count in table:
+                key2 = rest + code
+                out[key2] = get(key2, 0) + weight * count
+        suffix.insert(0, out)
+    ff = [[falling(pool[k], u) for u in range(16)] for k in range(11)]
+    pp = [[pairs_of(known[k] + u) for u in range(16)] for k in range(11)]
+    base = sum(pp[k][0] for k in range(11))
+    totals, weights, pairs = [], [], []
+    for code, weight in suffix[0].items():
+        p, rest, k = base, code, 1
+        while rest:  # u_k, four bits at a time: weight * ff(B_k, u_k), pairs C(known_k + u_k, 2)
+            u = rest & 15
+            if u:
+                weight *= ff[k][u]
+                p += pp[k][u] - pp[k][0]
+            rest >>= 4
+            k += 1
+        if weight:
+            totals.append(code)
+            weights.append(weight)
+            pairs.append(p)
+    return _Worlds(others, tuple(tables), tuple(suffix), tuple(pool), tuple(known), tuple(totals),
+                   tuple(weights), tuple(pairs), sum(weights))
+
+
+def _posterior_worlds(observation, model: str) -> _Worlds:
+    return _worlds(_key(observation, model))
+
+
+# --- the coach ----------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Odds:
+    """How the pairs in play compare with 25: probabilities of over, exactly and under (sum 1)."""
+
+    over: Fraction
+    exactly: Fraction
+    under: Fraction
+
+
+def pairs_posterior(observation, model: str = "informed") -> dict[int, Fraction]:
+    """Pairs in play -> probability, for the observing seat, exactly (models "informed", "naive").
+
+    >>> from cardlib.twentyfive.rules import Game
+    >>> state = Game(players=4).new(deck=[10] * 3 + [9] * 3 + [8] * 3 + [7] * 3 + [1] + [2] * 2
+    ...     + [3] * 3 + [4] * 4 + [5] * 5 + [6] * 6 + [7] * 4 + [8] * 5 + [9] * 6 + [10] * 7)
+    >>> min(pairs_posterior(state.observation(0)))     # seat 0 sees 10,10,10 and 9,8,7 revealed
+    3
     """
-    pool = unseen_counts(observation)
-    hands: list[Hand] = []
-    for seat in range(observation.players):
-        if seat == observation.seat:
-            hands.append(observation.hand)
-            continue
-        table = reveal_sequences(observation.fields[seat], dealt, observation.hand_sizes[seat])
-        options = [(hand, count * hand_weight(hand, pool)) for hand, count in table.items()]
-        options = [(hand, w) for hand, w in options if w]
-        total = sum(w for _, w in options)
-        pick = rng.randrange(total)
-        for hand, weight in options:
+    worlds = _posterior_worlds(observation, model)
+    counts: dict[int, int] = {}
+    for pairs, weight in zip(worlds.pairs, worlds.weights):
+        counts[pairs] = counts.get(pairs, 0) + weight
+    return {pairs: Fraction(counts[pairs], worlds.total) for pairs in sorted(counts)}
+
+
+def _odds(distribution: dict[int, Fraction]) -> Odds:
+    over = sum((p for pairs, p in distribution.items() if pairs > TARGET), Fraction(0))
+    exactly = distribution.get(TARGET, Fraction(0))
+    return Odds(over=over, exactly=exactly, under=1 - over - exactly)
+
+
+def p_over(observation, model: str = "informed") -> Odds:
+    """The chances that the pairs in play now are over, exactly or under 25."""
+    return _odds(pairs_posterior(observation, model))
+
+
+def round_costs(distribution: dict[int, Fraction], passer: int, passed: int | None,
+                players: int) -> tuple[Fraction, ...]:
+    """Expected points to each seat if ``passer`` ends the round with pairs so distributed.
+
+    >>> round_costs({24: Fraction(1, 2), 27: Fraction(1, 2)}, passer=1, passed=0, players=3)
+    (Fraction(1, 1), Fraction(5, 1), Fraction(0, 1))
+    """
+    odds = _odds(distribution)
+    over = sum((p * (pairs - TARGET) for pairs, p in distribution.items() if pairs > TARGET), Fraction(0))
+    costs = [Fraction(0)] * players
+    for seat in range(players):
+        if seat == passer:
+            costs[seat] += PASS_TOO_EARLY * odds.under
+        else:
+            costs[seat] += EXACT_HIT * odds.exactly
+        if seat == passed:
+            costs[seat] += over  # the last to draw takes P - 25
+    return tuple(costs)
+
+
+def pass_cost(observation, model: str = "informed") -> tuple[Fraction, ...]:
+    """Expected points to each seat if the observing seat passed now."""
+    return round_costs(pairs_posterior(observation, model), observation.seat,
+                       observation.last_drawer, observation.players)
+
+
+def draw_outlook(observation, model: str = "informed") -> dict[int, Fraction]:
+    """Pairs in play -> probability after one more card is drawn from the pile.
+
+    The next card is uniform among the pile, which is the unseen cards less the hidden hands.
+    """
+    if observation.pile_size == 0:
+        raise ValueError("the draw pile is empty: nobody can draw")
+    worlds = _posterior_worlds(observation, model)
+    pool, known = worlds.pool, worlds.known
+    # As if no hidden hand held the drawn number: the next card is a k with weight B_k and adds
+    # known_k pairs; then correct the numbers the hidden hands do hold (at most a few per world).
+    by_pairs: dict[int, int] = {}
+    counts: dict[int, int] = {}
+    for code, weight, pairs in zip(worlds.totals, worlds.weights, worlds.pairs):
+        by_pairs[pairs] = by_pairs.get(pairs, 0) + weight
+        number = 1
+        while code:
+            u = code & 15
+            if u:
+                before = pairs + known[number]
+                counts[before] = counts.get(before, 0) - weight * pool[number]
+                after = before + u  # one more copy of a number with m copies adds m pairs
+                counts[after] = counts.get(after, 0) + weight * (pool[number] - u)
+            code >>= 4
+            number += 1
+    for pairs, weight in by_pairs.items():
+        for number in NUMBERS:
+            if pool[number]:
+                after = pairs + known[number]
+                counts[after] = counts.get(after, 0) + weight * pool[number]
+    counts = {pairs: count for pairs, count in counts.items() if count}
+    total = worlds.total * observation.pile_size
+    return {pairs: Fraction(counts[pairs], total) for pairs in sorted(counts)}
+
+
+def sample_hidden_hands(observation, dealt: int, rng: random.Random,
+                        model: str = "informed") -> list[Hand]:
+    """Hidden hands for every seat, drawn jointly from the exact posterior of the observing seat.
+
+    The seat's own hand is its own. First the numbers hidden across all other hands (weighted
+    by prod_j V_j and the copies left), then how they split between players (weighted by V_j).
+    """
+    worlds = _worlds(_key(observation, model, dealt))
+    cumulative = worlds.cumulative
+    u = worlds.totals[bisect_right(cumulative, rng.randrange(worlds.total))]
+    hands = [observation.hand] * observation.players
+    for index, other in enumerate(worlds.others):
+        rest = worlds.suffix[index + 1]
+        options = [(code, count * rest.get(u - code, 0)) for code, count in worlds.tables[index]]
+        pick = rng.randrange(sum(weight for _, weight in options))
+        for code, weight in options:
             pick -= weight
             if pick < 0:
                 break
-        for value in hand:
-            pool[value] -= 1
-        hands.append(hand)
+        hands[other] = unpack(code)
+        u -= code
     return hands
+
+
+def hidden_worlds(observation, value: int) -> int:
+    """How many ways the table could explain this seat's cards if it revealed ``value`` now.
+
+    Counts the physical card sequences of the seat's dealt block and draws that match its
+    field cards and this reveal, from the cards not on any other player's field: the more
+    ways, the less the reveal tells. A 5 never constrains; any other card caps the hand.
+
+    >>> from cardlib.twentyfive.rules import Game
+    >>> state = Game(players=3).new(seed=4)       # seat 0 holds 4, 5, 5, 7 and must choose
+    >>> hidden_worlds(state.observation(0), 5) > hidden_worlds(state.observation(0), 7)
+    True
+    """
+    seat = observation.seat
+    reveals = observation.fields[seat] + (value,)
+    dealt = dealt_size(observation.players)
+    table = _sequences(reveals, dealt, observation.hand_sizes[seat] - 1)
+    copies = [0] + list(NUMBERS)
+    for other, cards in enumerate(observation.fields):
+        if other != seat:
+            for card in cards:
+                copies[card] -= 1
+    mine = 1
+    for number in set(reveals):
+        mine *= falling(copies[number], reveals.count(number))
+        copies[number] -= reveals.count(number)
+    total = 0
+    for code, count in table.items():
+        for number, u in enumerate(_digits(code), start=1):
+            if u:
+                count *= falling(copies[number], u)
+        total += count
+    return mine * total
+
+
+def most_pairs(observation, extra: int = 0) -> int:
+    """An upper bound on the pairs in play, with ``extra`` more cards drawn (a cheap screen).
+
+    Each hidden or extra card adds at most the copies of its number already in play; the
+    bound takes the largest such gains any card could bring.
+
+    >>> from cardlib.twentyfive.rules import Game
+    >>> observation = Game(players=3).new(seed=3).observation(0)
+    >>> most_pairs(observation) >= max(pairs_posterior(observation))
+    True
+    """
+    known = [0] * 11
+    for card in observation.known_cards:
+        known[card] += 1
+    gains = sorted((known[number] + i for number in NUMBERS for i in range(number - known[number])),
+                   reverse=True)
+    cards = sum(observation.hand_sizes) - len(observation.hand) + extra
+    return sum(pairs_of(known[number]) for number in NUMBERS) + sum(gains[:cards])
