@@ -28,11 +28,11 @@ from cardlib.twentyfive.inference import (
     Odds, draw_outlook, hidden_worlds, p_over, pairs_posterior, pass_cost, round_costs,
     sample_hidden_hands,
 )
-from cardlib.twentyfive.rules import TARGET, Game
+from cardlib.twentyfive.rules import DRAW, TARGET, Game, State
 
 __all__ = [
     "Odds", "adds_m_pairs", "card_bound_witnesses", "card_bounds", "coach_tournament",
-    "draw_outlook", "hidden_worlds", "p_over", "pair_shapes", "pair_table", "pairs_distribution",
+    "draw_outlook", "example_position", "hidden_worlds", "p_over", "pair_shapes", "pair_table", "pairs_distribution",
     "pairs_generating_function", "pairs_odds", "pairs_posterior", "pass_cost", "round_costs",
     "sample_hidden_hands",
 ]
@@ -209,3 +209,26 @@ def coach_tournament(games: int = 2000, seed: int = 25, executor: Executor | Non
     table = tournament(Game(players=len(agents)), agents, games=games, seed=seed,
                        executor=executor, chunk=chunk)
     return table, summary(table)
+
+
+# --- positions for lessons --------------------------------------------------------------------
+
+def example_position(seed: int, cards: int, seat: int = 0, players: int = 3) -> State:
+    """Round 1 of a seeded game where everyone draws and reveals their highest card, stopped
+    at ``seat``'s turn once at least ``cards`` cards are in play (a position to reason about).
+
+    >>> state = example_position(seed=53, cards=21)
+    >>> state.current_player, state.observation(0).cards_in_play
+    (0, 21)
+    """
+    state = Game(players=players).new(seed=seed)
+    while True:
+        if state.round_number > 1 or state.is_over:
+            raise ValueError(f"seed {seed} never reaches {cards} cards at seat {seat}'s turn in round 1")
+        legal = state.legal_actions()
+        if state.phase == "reveal":
+            state.apply(max(legal, key=lambda action: action.value))
+        elif state.current_player == seat and state.observation(seat).cards_in_play >= cards:
+            return state
+        else:
+            state.apply(DRAW)

@@ -7,8 +7,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 from cardlib.core.checking import exercise
-from cardlib.core.pairs import pair_count, stacked_deck
-from cardlib.twentyfive.rules import DRAW, Game, Observation, State, round_points
+from cardlib.core.pairs import pair_count
+from cardlib.twentyfive.rules import Observation, State, round_points
 
 
 def close_to_3_decimals(answer: object, truth: Fraction) -> bool:
@@ -19,16 +19,16 @@ def close_to_3_decimals(answer: object, truth: Fraction) -> bool:
         return False
 
 
-def reveal_position() -> State:
-    """The position of exercises 25.9 and 25.10: round 1, three players, after three draws.
+EXERCISE_SEED = 227  # a position where the reveals say a lot (the lesson uses another seed)
 
-    You are player 0. Player 2 revealed a 6 from the deal: a 6 that was their highest card.
+
+def reveal_position() -> State:
+    """The position of exercises 25.10 and 25.11: round 1, three players, 21 cards in play.
+
+    Everyone has drawn and revealed their highest card; you are player 0, about to decide.
     """
-    deck = stacked_deck([3, 4, 7, 8], [2, 9, 9, 10], [1, 2, 4, 6], [10, 8, 3])
-    state = Game(players=3).new(seed=25, deck=deck)
-    for _ in range(3):
-        state.apply(DRAW)
-    return state
+    from cardlib.twentyfive.analysis import example_position
+    return example_position(seed=EXERCISE_SEED, cards=21, seat=0)
 
 
 def reveal_observation() -> Observation:
@@ -100,3 +100,10 @@ def naive_over() -> Fraction:
 def informed_over() -> Fraction:
     from cardlib.twentyfive.analysis import p_over
     return p_over(reveal_observation(), model="informed").over
+
+
+@exercise("25.12", hint="pass_cost(observation) gives each seat's expected points; take yours (seat 0).",
+          compare=close_to_3_decimals)
+def informed_pass_cost() -> Fraction:
+    from cardlib.twentyfive.analysis import pass_cost
+    return pass_cost(reveal_observation(), model="informed")[0]

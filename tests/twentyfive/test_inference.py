@@ -12,25 +12,10 @@ from cardlib.twentyfive import inference
 from cardlib.twentyfive.inference import (
     Odds, draw_outlook, p_over, pairs_posterior, pass_cost, reveal_sequences, sample_hidden_hands,
 )
-from cardlib.twentyfive.rules import DRAW, Game, reveal_options, round_points
+from cardlib.twentyfive.rules import DRAW, Game, round_points
+from cardlib.twentyfive.simulation import rejection_sample, replay_reveals
 
 SEED = 20251121
-
-
-def replay_reveals(sequence, dealt, reveals, choosing=False):
-    """The hidden hand a value sequence leaves if it reproduces the reveals by the rule, else None."""
-    hand, position = list(sequence[:dealt]), dealt
-    for index, value in enumerate(reveals):
-        if index:
-            hand.append(sequence[position])
-            position += 1
-        if value not in reveal_options(hand):
-            return None
-        hand.remove(value)
-    hand += sequence[position:]
-    if choosing and len(reveal_options(hand)) < 2:
-        return None
-    return tuple(sorted(hand))
 
 
 @pytest.mark.parametrize("reveals, dealt, hidden, choosing", [
@@ -67,31 +52,6 @@ def early_positions(players, games, seed, max_draws=2):
     return out
 
 
-def rejection_pairs(observation, deals, rng):
-    """Pairs in play of uniformly dealt worlds kept only if every reveal in them was legal."""
-    dealt = inference.dealt_size(observation.players)
-    pool = list(PAIRS_DECK)
-    for card in observation.hand + observation.fields[observation.seat]:
-        pool.remove(card)
-    others = [s for s in range(observation.players) if s != observation.seat]
-    choosing = observation.current_player if observation.phase == "reveal" else None
-    entered = [observation.hand_sizes[s] + len(observation.fields[s]) for s in others]
-    seen = list(observation.known_cards)
-    kept = []
-    for _ in range(deals):
-        cards = rng.sample(pool, sum(entered))
-        hidden, start = [], 0
-        for other, size in zip(others, entered):
-            hand = replay_reveals(cards[start:start + size], dealt, observation.fields[other], choosing == other)
-            start += size
-            if hand is None:
-                break
-            hidden += hand
-        else:
-            kept.append(pair_count(seen + hidden))
-    return kept
-
-
 def moments(distribution):
     mean = sum(p * q for p, q in distribution.items())
     variance = sum(p * p * q for p, q in distribution.items()) - mean * mean
@@ -117,7 +77,7 @@ def test_informed_model_agrees_with_rejection_sampling(players):
     checked = 0
     draws = 2 if players == 3 else 1  # four hands of hidden cards: keep it earlier
     for index, (_, observation) in enumerate(early_positions(players, 12, SEED * players, draws)):
-        samples = rejection_pairs(observation, 30_000, rng)
+        samples = rejection_sample(observation, 30_000, rng)
         if len(samples) < 400:
             continue  # rejection is hopeless here (the digest: about one deal in 10^4 mid-round)
         assert_agrees(samples, pairs_posterior(observation), f"seed {SEED + players}, position {index}")
