@@ -1,9 +1,11 @@
 """Discontinuity, for the 55-card Pairs deck: take two different numbers from a line of the square.
 
-The engine, the scoring and the bots load fast; the mathematics loads on first use
-(``cardlib.discontinuity.analysis``).
+The engine, the scoring and the bots load fast; the app and the mathematics load on first use
+(``cardlib.discontinuity.DiscontinuityApp``, ``cardlib.discontinuity.analysis``).
 """
 from __future__ import annotations
+
+from typing import Any
 
 from cardlib.core.agents import RandomAgent
 from cardlib.core.pairs import PAIRS_DECK
@@ -20,8 +22,15 @@ VARIANTS = (Game(players=2), Game(players=3), Game(players=4), Game(players=4, s
 TITLE = "Discontinuity"
 
 __all__ = [
-    "FIRST_HALF", "GreedyBot", "HalfResult", "JOKER", "LINES", "LookaheadBot", "Observation",
+    "DiscontinuityApp", "FIRST_HALF", "GreedyBot", "HalfResult", "JOKER", "LINES", "LookaheadBot", "Observation",
     "PAIRS_DECK", "PLACES", "PlaceJoker", "RandomAgent", "State", "TITLE", "Take", "TakeJoker",
     "VARIANTS", "Game", "describe_event", "largest_value", "lay_out", "line_options", "row_penalty",
     "score",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    if name == "DiscontinuityApp":
+        from cardlib.discontinuity.app import DiscontinuityApp
+        return DiscontinuityApp
+    raise AttributeError(f"module 'cardlib.discontinuity' has no attribute {name!r}")

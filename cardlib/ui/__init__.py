@@ -5,14 +5,16 @@ human player may see, and hands it, with its buttons, to ``TableFrame.show``.
 """
 from __future__ import annotations
 
-from cardlib.ui.cards import back_row, card_back, card_face, card_row
+from cardlib.ui.cards import back_row, card_back, card_face, card_group, card_row, card_slot, pile, wild_card
 from cardlib.ui.frame import STALE, Control, TableFrame
 from cardlib.ui.log import LogLine, log_html
 from cardlib.ui.style import NUMBER_COLOURS, STYLE, style_block
-from cardlib.ui.table import message_html, prompt_html, score_table, seat_box, section, table_html
+from cardlib.ui.table import (
+    grid_html, message_html, prompt_html, score_table, seat_box, section, table_html,
+)
 
 __all__ = [
     "Control", "LogLine", "NUMBER_COLOURS", "STALE", "STYLE", "TableFrame", "back_row", "card_back",
-    "card_face", "card_row", "log_html", "message_html", "prompt_html", "score_table", "seat_box",
-    "section", "style_block", "table_html",
+    "card_face", "card_group", "card_row", "card_slot", "grid_html", "log_html", "message_html", "pile",
+    "prompt_html", "score_table", "seat_box", "section", "style_block", "table_html", "wild_card",
 ]

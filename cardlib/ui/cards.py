@@ -8,6 +8,8 @@ the page through a back.
 '<span class="cl-card cl-face cl-n7" data-card="7">7</span>'
 >>> card_back()
 '<span class="cl-card cl-back"></span>'
+
+A wild card shows only the value it stands for; a pile shows only its size.
 """
 from __future__ import annotations
 
@@ -49,3 +51,48 @@ def back_row(count: int, *, empty: str = "none") -> str:
     if count <= 0:
         return f'<span class="cl-none">{escape(empty)}</span>'
     return card_back() * count
+
+
+def wild_card(value: int, *, name: str = "J", title: str = "") -> str:
+    """A wild card (a joker) showing only the value it counts now, never the card under it.
+
+    >>> wild_card(7)
+    '<span class="cl-card cl-wild" data-wild="7"><small>J</small>7</span>'
+    """
+    shown = int(value)  # only the value it stands for; the card under a wild card is never drawn
+    tip = f' title="{escape(title)}"' if title else ""
+    return f'<span class="cl-card cl-wild" data-wild="{shown}"{tip}><small>{escape(name)}</small>{shown}</span>'
+
+
+def card_slot(text: str = "") -> str:
+    """An empty place where a card may lie.
+
+    >>> card_slot()
+    '<span class="cl-card cl-slot"></span>'
+    """
+    return f'<span class="cl-card cl-slot">{escape(text)}</span>'
+
+
+def pile(count: int, label: str = "deck") -> str:
+    """A face-down pile showing only how many cards it holds.
+
+    >>> 'data-count="12"' in pile(12)
+    True
+    """
+    size = int(count)
+    top = card_back() if size else card_slot()
+    return (f'<span class="cl-pile" data-count="{size}">{top}'
+            f'<span class="cl-pile-size"><b>{size}</b> {escape(label)}</span></span>')
+
+
+def card_group(cards_html: str, caption: str, *, counted: bool = True) -> str:
+    """Cards framed together with a caption under them (a run, a set, a trick).
+
+    ``counted`` False draws the frame dashed (cards that do not count as themselves).
+
+    >>> card_group(card_face(1), "counts 1").startswith('<span class="cl-group">')
+    True
+    """
+    dashed = "" if counted else " cl-group-dashed"
+    return (f'<span class="cl-group{dashed}"><span class="cl-group-cards">{cards_html}</span>'
+            f'<span class="cl-group-caption">{escape(caption)}</span></span>')

@@ -28,12 +28,15 @@ class Control:
     tooltip: str = ""
     disabled: bool = False
     style: str = ""  # an ipywidgets button_style: "", "primary", "success", "warning", "danger"
+    group: str = ""  # HTML heading of the row of buttons this one joins ("" = no groups)
 
 
 class TableFrame(widgets.VBox):
     """Header, help, table, round result, prompt, buttons, message, coach panel, log and scores."""
 
-    def __init__(self, help_html: str = "", coach_tooltip: str = "Show or hide the coach") -> None:
+    def __init__(self, help_html: str = "", coach_tooltip: str = "Show or hide the coach", *,
+                 scores_title: str = "Scoreboard (points are bad)",
+                 log_title: str = "What happened (bold: since your last move)") -> None:
         self._header = widgets.HTML(layout=widgets.Layout(flex="1 1 auto"))
         self._coach_toggle = widgets.ToggleButton(description="Coach", value=False, tooltip=coach_tooltip,
                                                   icon="graduation-cap", layout=widgets.Layout(width="96px"))
@@ -53,13 +56,14 @@ class TableFrame(widgets.VBox):
         self._coach_box.add_class("cl-coach")
         self._log = widgets.HTML()
         self._scores = widgets.HTML()
+        self._buttons: list[widgets.Button] = []
         self._generation = 0  # bumped whenever the buttons are replaced; older buttons are stale
         top = widgets.HBox([self._header, self._coach_toggle, self._new_game],
                            layout=widgets.Layout(align_items="center"))
         lower = widgets.HBox([
-            widgets.VBox([widgets.HTML(section("What happened (bold: since your last move)")), self._log],
+            widgets.VBox([widgets.HTML(section(log_title)), self._log],
                          layout=widgets.Layout(flex="1 1 0", min_width="300px")),
-            widgets.VBox([widgets.HTML(section("Scoreboard (points are bad)")), self._scores],
+            widgets.VBox([widgets.HTML(section(scores_title)), self._scores],
                          layout=widgets.Layout(flex="0 1 auto", max_width="100%")),
         ], layout=widgets.Layout(flex_flow="row wrap", grid_gap="12px"))
         super().__init__(children=[widgets.HTML(style_block()), top, self._help, self._table, self._result,
@@ -105,7 +109,7 @@ class TableFrame(widgets.VBox):
     @property
     def action_buttons(self) -> list[widgets.Button]:
         """The buttons made from the controls shown now (for tests: click them with .click())."""
-        return list(self._controls.children)
+        return list(self._buttons)
 
     def buttons(self) -> list[widgets.Button]:
         """Every button shown now: the controls, then "New game"."""
@@ -141,9 +145,31 @@ class TableFrame(widgets.VBox):
                                     layout=widgets.Layout(width="auto", min_width="96px"))
             button.on_click(self._click_handler(generation, control.on_click))
             buttons.append(button)
-        self._controls.children = buttons
-        for button in old:
-            button.close()  # its view leaves the page; a late click never acts (dropped, or refused as stale)
+        self._buttons = buttons
+        if any(control.group for control in controls):
+            self._controls.children = self._grouped(controls, buttons)
+            self._controls.layout.flex_flow = "row wrap"
+        else:
+            self._controls.children = buttons
+            self._controls.layout.flex_flow = None
+        for widget in old:
+            _close(widget)  # its view leaves the page; a late click never acts (dropped, or refused as stale)
+
+    @staticmethod
+    def _grouped(controls: Sequence[Control], buttons: list[widgets.Button]) -> list[widgets.Widget]:
+        """One boxed row per group heading, in the order the groups first appear."""
+        groups: dict[str, list[widgets.Button]] = {}
+        for control, button in zip(controls, buttons):
+            groups.setdefault(control.group, []).append(button)
+        rows = []
+        for heading, members in groups.items():
+            label = widgets.HTML(f'<div class="cl-controls-label">{heading}</div>',
+                                 layout=widgets.Layout(flex="0 1 190px", min_width="120px"))
+            row = widgets.HBox([label, widgets.HBox(members, layout=widgets.Layout(flex_flow="row wrap"))],
+                               layout=widgets.Layout(flex="1 1 420px", align_items="center"))
+            row.add_class("cl-controls-group")
+            rows.append(row)
+        return rows
 
     def _click_handler(self, generation: int, action: Callable[[], None]) -> Callable[[widgets.Button], None]:
         def on_click(_button: widgets.Button) -> None:
@@ -169,3 +195,10 @@ class TableFrame(widgets.VBox):
 
     def _on_coach_toggle(self, change: dict) -> None:
         self._coach_box.layout.display = "flex" if change["new"] else "none"
+
+
+def _close(widget: widgets.Widget) -> None:
+    """Close a widget and every widget inside it (a group's heading, box and buttons)."""
+    for child in getattr(widget, "children", ()):
+        _close(child)
+    widget.close()

@@ -80,6 +80,39 @@ STYLE = """
 .cl-scores th:first-child, .cl-scores td:first-child { text-align: left; }
 .cl-scores tr.cl-total-row td { font-weight: 700; border-top: 2px solid #aab7b8; }
 .cl-section { font-size: 13px; font-weight: 700; color: #555; margin-top: 4px; }
+
+.cl-wild { flex-direction: column; line-height: 1; border: 2px solid #b7950b; color: #7d6608;
+           background: repeating-linear-gradient(135deg, #fef9e7 0 5px, #fcf3cf 5px 10px); }
+.cl-wild small { font-size: 10px; font-weight: 600; }
+.cl-slot { border: 2px dashed #ccd1d1; box-shadow: none; background: transparent; color: #aab7b8;
+           font-size: 11px; font-weight: 400; }
+.cl-pile { display: inline-flex; flex-direction: column; align-items: center; gap: 2px; }
+.cl-pile .cl-card { margin: 0; }
+.cl-pile-size { font-size: 12px; color: #555; white-space: nowrap; }
+.cl-group { display: inline-flex; flex-direction: column; align-items: center; margin: 0 6px 0 0;
+            padding: 3px 0 1px 4px; border: 2px solid #5d6d7e; border-radius: 8px; background: #f2f4f4; }
+.cl-group-dashed { border-style: dashed; }
+.cl-group-cards { display: inline-flex; }
+.cl-group-cards .cl-card + .cl-card { margin-left: -12px; }
+.cl-group-caption { font-size: 11px; color: #34495e; font-weight: 600; white-space: nowrap; padding-right: 4px; }
+
+.cl-table.cl-around { flex-direction: row; flex-wrap: wrap; align-items: flex-start; gap: 12px; }
+.cl-around > .cl-centre { flex: none; }
+.cl-around > .cl-seats-side { flex: 1 1 360px; display: flex; flex-direction: column; gap: 8px; }
+.cl-grid { display: grid; gap: 6px; align-items: center; justify-items: center; }
+.cl-grid-label { font-size: 15px; font-weight: 700; color: #1f618d; }
+.cl-grid-label small { font-size: 11px; font-weight: 400; color: #777; }
+.cl-grid-cell { display: flex; align-items: center; justify-content: center; width: 46px; height: 58px;
+                border-radius: 8px; background: #eef3ee; }
+.cl-grid-cell .cl-card { margin: 0; width: 36px; height: 50px; font-size: 20px; }
+.cl-grid-cell.cl-grid-wide { width: 80px; }
+.cl-results { border-collapse: collapse; font-size: 13.5px; margin: 2px 0 4px 0; }
+.cl-results th { text-align: left; font-size: 12.5px; color: #555; padding: 0 12px 2px 0; }
+.cl-results td { padding: 3px 12px 3px 0; border-top: 1px solid #e5e7e9; vertical-align: middle; }
+.cl-note { margin-left: 8px; font-size: 12px; color: #555; white-space: nowrap; }
+.cl-controls-group { border: 1px solid #e5e7e9; border-radius: 8px; padding: 2px 6px; background: #fbfcfc; }
+.cl-controls-label { font-size: 13px; color: #333; }
+.cl-controls-label .cl-why { color: #922b21; font-size: 12px; }
 """
 
 

@@ -33,9 +33,27 @@ def seat_box(seat: int, name: str, *, rows: Sequence[tuple[str, str, str]], subt
             f'<div class="cl-seat-head">{"".join(head)}</div>{sub}{body}</div>')
 
 
-def table_html(others: Sequence[str], mine: str) -> str:
-    """The table: the other seats side by side, your own seat below them."""
-    return f'<div class="cl-table"><div class="cl-seats">{"".join(others)}</div>{mine}</div>'
+def table_html(others: Sequence[str], mine: str, centre: str = "") -> str:
+    """The table: the other seats side by side, your own seat below them.
+
+    A ``centre`` (what lies in the middle of the table) goes on the left, the seats beside it.
+    """
+    seats = f'<div class="cl-seats">{"".join(others)}</div>{mine}'
+    if centre:
+        return (f'<div class="cl-table cl-around"><div class="cl-centre">{centre}</div>'
+                f'<div class="cl-seats-side">{seats}</div></div>')
+    return f'<div class="cl-table">{seats}</div>'
+
+
+def grid_html(rows: Sequence[Sequence[str]]) -> str:
+    """HTML cells laid out in a grid, row by row (every row as long as the first).
+
+    >>> grid_html([["a", "b"], ["c", "d"]]).count("grid-template-columns: repeat(2, auto)")
+    1
+    """
+    columns = len(rows[0]) if rows else 0
+    cells = "".join(cell for row in rows for cell in row)
+    return f'<div class="cl-grid" style="grid-template-columns: repeat({columns}, auto)">{cells}</div>'
 
 
 def prompt_html(text: str, detail: str = "", *, waiting: bool = False) -> str:
@@ -56,28 +74,36 @@ def message_html(text: str, kind: str = "error") -> str:
 
 
 def score_table(names: Sequence[str], rounds: Sequence[tuple[str, Sequence[str], Sequence[int]]],
-                totals: Sequence[int], details: Sequence[str] = ()) -> str:
+                totals: Sequence[int], details: Sequence[str] = (), *, signed: bool = False,
+                first: str = "Round", empty: str = "no round finished yet") -> str:
     """Points round by round and the totals.
 
     ``rounds`` holds (label, detail cells, points per seat); ``details`` names the detail columns.
+    ``signed`` writes every number with its sign (games where points may be won or lost);
+    ``first`` heads the label column and ``empty`` fills a table with no rows yet.
 
     >>> html = score_table(["You", "Player 1"], [("1", ("Player 1",), (10, 0))], (10, 0), ["Passer"])
     >>> html.count('class="cl-total"')
     2
     """
-    head = "".join(f"<th>{escape(name)}</th>" for name in ["Round", *details, *names])
+    head = "".join(f"<th>{escape(name)}</th>" for name in [first, *details, *names])
     body = []
     for label, cells, points in rounds:
         info = "".join(f'<td class="cl-detail">{escape(str(cell))}</td>' for cell in cells)
-        scored = "".join(f"<td>{'+' + str(p) if p else '·'}</td>" for p in points)
+        scored = "".join(f"<td>{_signed(p) if signed else '+' + str(p) if p else '·'}</td>" for p in points)
         body.append(f"<tr><td>{escape(label)}</td>{info}{scored}</tr>")
     if not rounds:
         body.append(f'<tr><td colspan="{len(names) + len(details) + 1}"><span class="cl-none">'
-                    "no round finished yet</span></td></tr>")
+                    f"{escape(empty)}</span></td></tr>")
     total_cells = "".join(f'<td class="cl-total" data-seat="{seat}">{int(t)}</td>' for seat, t in enumerate(totals))
     body.append(f'<tr class="cl-total-row"><td>Total</td>{"<td></td>" * len(details)}{total_cells}</tr>')
     return (f'<div class="cl-scores-box"><table class="cl-scores"><thead><tr>{head}</tr></thead>'
             f'<tbody>{"".join(body)}</tbody></table></div>')
+
+
+def _signed(points: int) -> str:
+    """A number with its sign, a true minus for losses: +4, 0, −3."""
+    return f"+{points}" if points > 0 else f"\u2212{-points}" if points < 0 else "0"
 
 
 def section(title: str) -> str:

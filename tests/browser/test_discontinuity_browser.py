@@ -1,0 +1,180 @@
+"""Discontinuity in a real browser: Voila serves the seeded app, chromium plays a whole game by
+clicks (taking the joker and placing it), and the same app replayed in this process says what
+the page must show, and that nothing hidden (the deck order, any joker's face) reaches it.
+
+Set CARDLIB_SCREENSHOT=docs/discontinuity.png to save a picture of the app in mid-game on the way.
+"""
+from __future__ import annotations
+
+import os
+import random
+import re
+import subprocess
+from collections import Counter
+from collections.abc import Iterator
+
+import pytest
+from tests.browser.conftest import (
+    START_TIMEOUT, VOILA, VoilaApp, app_notebook, free_port, stop, wait_until_serving,
+)
+
+from cardlib.discontinuity.actions import PlaceJoker, Take, TakeJoker
+from cardlib.discontinuity.app import JOKER_LABEL, DiscontinuityApp, ordinal
+from cardlib.discontinuity.bots import GreedyBot
+from cardlib.discontinuity.scoring import JOKER, row_values, runs
+from cardlib.discontinuity.view import place_label, take_label
+
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
+
+SEED = 11  # three players; the human takes the joker on turn 2 and places it from then on
+MOMENT = re.compile(r'data-moment="([^"]+)"')
+LOAD_TIMEOUT = 60_000  # ms for Voila to start a kernel and run the notebook
+
+# Every render replaces all the buttons: wait until the header says the expected moment, the
+# expected buttons are shown, and every button of the previous moment has left the page.
+SETTLED = """([moment, labels, old]) => {
+  const header = document.querySelector('.cl-header');
+  const shown = [...document.querySelectorAll('.cl-controls button')].map(b => b.textContent.trim());
+  return header !== null && header.dataset.moment === moment
+    && JSON.stringify(shown) === JSON.stringify(labels) && old.every(b => !b.isConnected);
+}"""
+
+
+@pytest.fixture(scope="module")
+def voila_discontinuity(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaApp]:
+    """Voila serving a notebook that shows ``DiscontinuityApp(seed=SEED)`` (conftest's helpers)."""
+    folder = tmp_path_factory.mktemp("voila_discontinuity")
+    notebook = app_notebook(folder, f"from cardlib.discontinuity import DiscontinuityApp\n\n"
+                                    f"DiscontinuityApp(seed={SEED})")
+    port, log = free_port(), folder / "voila.log"
+    env = dict(os.environ, JUPYTER_RUNTIME_DIR=str(folder / "runtime"), PYTHONUNBUFFERED="1")
+    command = [VOILA, "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1", "--Voila.port_retries=0",
+               str(notebook)]
+    with open(log, "w") as out:
+        process = subprocess.Popen(command, cwd=folder, stdout=out, stderr=subprocess.STDOUT, env=env,
+                                   start_new_session=True)
+    try:
+        url = f"http://127.0.0.1:{port}/"
+        wait_until_serving(url, process, log, START_TIMEOUT)
+        yield VoilaApp(url=url, seed=SEED, log=log)
+    finally:
+        stop(process)
+
+
+def moment(app: DiscontinuityApp) -> str:
+    return MOMENT.search(app._header.value).group(1)
+
+
+def labels(app: DiscontinuityApp) -> list[str]:
+    return [b.description for b in app.action_buttons]
+
+
+def button(page, label: str):
+    """The app's button with exactly this label."""
+    return page.locator(".cl-app button").filter(has_text=re.compile(rf"^\s*{re.escape(label)}\s*$"))
+
+
+def wait_settled(page, mirror: DiscontinuityApp, old=()) -> None:
+    page.wait_for_function(SETTLED, arg=[moment(mirror), labels(mirror), list(old)], timeout=20_000)
+
+
+def click(page, mirror: DiscontinuityApp, label: str) -> None:
+    """Click ``label`` in the browser and on the mirror app, then wait for the page to catch up."""
+    old = page.query_selector_all(".cl-controls button")
+    button(page, label).click()
+    mirror.button(label).click()
+    assert mirror.message == "", mirror.message
+    wait_settled(page, mirror, old)
+
+
+def newcomer(mirror: DiscontinuityApp) -> str:
+    """The browser player's choice: the joker as soon as the row holds two numbers, else greedy."""
+    state, seat = mirror.state, mirror.human
+    if not state.is_over and state.current_player == seat:
+        obs, legal = state.observation(seat), state.legal_actions()
+        if TakeJoker() in legal and len(obs.row) >= 2:
+            return JOKER_LABEL
+        action = GreedyBot().act(obs, legal, random.Random(len(obs.log)))
+        if isinstance(action, Take):
+            return take_label(action, obs.square)
+        if isinstance(action, PlaceJoker):
+            return place_label(action, obs.row, obs.safe_sizes[seat])
+    return labels(mirror)[0]  # Play again
+
+
+def page_values(page, selector: str, attribute: str) -> Counter:
+    return Counter(int(v) for v in page.eval_on_selector_all(selector, f"els => els.map(e => e.dataset.{attribute})"))
+
+
+def check_page(page, mirror: DiscontinuityApp) -> None:
+    """Scores as the engine has them; only public cards in the DOM; no joker's face; no error."""
+    state, human = mirror.state, mirror.human
+    obs = state.observation(human)
+    totals = page.eval_on_selector_all(".cl-total", "els => els.map(e => [+e.dataset.seat, +e.textContent])")
+    assert [points for _, points in sorted(totals)] == list(state.scores)
+    shown = page.eval_on_selector_all(".cl-seat", "els => els.map(e => [+e.dataset.seat, +e.querySelector('.cl-pts b').textContent])")
+    assert [points for _, points in sorted(shown)] == list(state.scores)
+    assert page.query_selector(".cl-message") is None
+    html = page.content()
+    assert "Traceback" not in html
+    assert int(page.get_attribute(".cl-square", "data-deck")) == state.deck_size
+    # Every face in the DOM is a public card: the square and the rows (rows again in the final table).
+    times = 2 if state.is_over else 1
+    rows = [card for row in obs.rows for card in row if card != JOKER] * times
+    public = Counter(card for card in obs.square if card) + Counter(rows)
+    assert page_values(page, "[data-card]", "card") == public
+    # A joker shows only the value it counts (its anchor + 1), never the card under it.
+    wild = Counter([value for row in obs.rows if JOKER in row for card, value in zip(row, row_values(row))
+                    if card == JOKER] * times)
+    assert page_values(page, ".cl-wild", "wild") == wild
+    texts = page.eval_on_selector_all(".cl-wild", "els => els.map(e => [e.textContent, +e.dataset.wild])")
+    assert all(text == f"J{value}" for text, value in texts)
+    deck = page.inner_text(".cl-deck")
+    assert deck.split() == [str(state.deck_size), "left"]  # the deck shows its size, nothing of its order
+    # Runs of three or more are framed, one frame per run in every row.
+    frames = sum(len(run) >= 3 for row in obs.rows for run in runs(row_values(row)))
+    assert page.eval_on_selector_all(".cl-seat .cl-group", "els => els.length") == frames
+
+
+def test_a_whole_game_by_clicks_with_the_joker_in_chromium(voila_discontinuity, page):
+    mirror = DiscontinuityApp(seed=voila_discontinuity.seed)
+    page.goto(voila_discontinuity.url, wait_until="domcontentloaded")
+    page.wait_for_selector(".cl-header[data-moment]", timeout=LOAD_TIMEOUT)
+    wait_settled(page, mirror)
+    screenshot = os.environ.get("CARDLIB_SCREENSHOT")
+    clicks, placed = 0, 0
+    while not mirror.state.is_over:
+        check_page(page, mirror)
+        obs = mirror.state.observation(mirror.human)
+        if screenshot and obs.phase == "take" and JOKER in obs.row and obs.deck_size < 30:
+            page.set_viewport_size({"width": 1100, "height": 1500})  # the whole app in one picture
+            page.locator(".cl-app").screenshot(path=screenshot)
+            page.set_viewport_size({"width": 1100, "height": 900})
+            screenshot = None
+        label = newcomer(mirror)
+        placed += label.startswith("right of")
+        click(page, mirror, label)
+        clicks += 1
+        assert clicks < 100, "the game should end long before this"
+    check_page(page, mirror)
+    assert TakeJoker() in mirror.state.history and placed >= 1, "the human took the joker and placed it"
+    final = mirror.state.result()
+    standing = page.inner_text(".cl-prompt")
+    assert "Game over" in standing
+    for seat, place in enumerate(final.places):
+        name = "You" if seat == mirror.human else f"Player {seat}"
+        assert f"{ordinal(place)} {name} ({final.scores[seat]})" in standing
+    click(page, mirror, "New game")
+    assert "Game 2" in page.inner_text(".cl-header")
+    check_page(page, mirror)
+    # A stale button: two clicks on one take before the first answer; the second must be refused.
+    first = next(b.description for b in mirror.action_buttons if not b.disabled)
+    take = button(page, first).element_handle()
+    take.dispatch_event("click")
+    take.dispatch_event("click")
+    mirror.button(first).click()
+    wait_settled(page, mirror)
+    message = page.query_selector(".cl-message")
+    if message is not None:  # the second click reached the kernel before the buttons were replaced
+        assert "out of date" in message.inner_text()
+    assert moment(mirror) == page.get_attribute(".cl-header", "data-moment")  # exactly one take happened

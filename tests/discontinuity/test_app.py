@@ -1,0 +1,334 @@
+"""The Discontinuity app in the kernel: whole games by clicking the real buttons, the joker taken
+and placed, bad clicks, and the promise that the widgets depend only on what the human may see."""
+from __future__ import annotations
+
+import random
+import re
+
+import ipywidgets as widgets
+import pytest
+
+import cardlib.discontinuity
+from cardlib.core.errors import RulesError
+from cardlib.core.pairs import PAIRS_DECK
+from cardlib.core.testing import snapshot
+from cardlib.discontinuity.actions import MARKS, PlaceJoker, Take, TakeJoker
+from cardlib.discontinuity.app import JOKER_LABEL, NEXT_HALF, DiscontinuityApp
+from cardlib.discontinuity.bots import GreedyBot
+from cardlib.discontinuity.rules import Game
+from cardlib.discontinuity.scoring import JOKER, SAFE_CARD, row_penalty
+from cardlib.discontinuity.view import row_html, signed
+from cardlib.ui import STALE
+
+TOTAL = re.compile(r'class="cl-total" data-seat="(\d+)">(-?\d+)<')
+SEAT_POINTS = re.compile(r'<div class="cl-seat[^"]*" data-seat="(\d+)">.*?<span class="cl-pts"><b>(-?\d+)</b>')
+COST = re.compile(r'class="cl-row-cards" data-seat="(\d+)">(.*?)</span></div>')
+TAKE = re.compile(r"^take (\d+) and (\d+) from (.)")
+PLACE = re.compile(r"^right of (\d+) \(joker = \d+\): row [−0-9]+, points ([+−]?\d+)$")
+LINE_OF = {mark: line for line, mark in MARKS.items()}
+
+
+def widget_tree(widget: widgets.Widget):
+    """Every synced value of a widget and of all the widgets it holds (children, layout, style)."""
+    state = {}
+    for key, value in widget.get_state().items():
+        if isinstance(value, str) and value.startswith("IPY_MODEL_"):
+            state[key] = widget_tree(getattr(widget, key))
+        elif isinstance(value, (list, tuple)) and value and all(
+                isinstance(v, str) and v.startswith("IPY_MODEL_") for v in value):
+            state[key] = [widget_tree(child) for child in getattr(widget, key)]
+        else:
+            state[key] = value
+    return type(widget).__name__, sorted(state.items(), key=lambda item: item[0])
+
+
+def by_seat(pattern: re.Pattern, html: str) -> tuple[int, ...]:
+    found = dict((int(seat), int(points)) for seat, points in pattern.findall(html))
+    return tuple(found[seat] for seat in sorted(found))
+
+
+def signed_int(text: str) -> int:
+    return int(text.replace("−", "-"))
+
+
+def meaning(label: str):
+    """The action a button's words name (read from the words, not from the app's code)."""
+    if label == JOKER_LABEL:
+        return TakeJoker()
+    take = TAKE.match(label)
+    if take:
+        return Take(LINE_OF[take.group(3)], int(take.group(1)), int(take.group(2)))
+    place = PLACE.match(label)
+    if place:
+        return PlaceJoker(int(place.group(1)))
+    return None
+
+
+def same(action, named) -> bool:
+    """A Take named by its words matches whichever copy of a twin it takes."""
+    if isinstance(action, Take) and isinstance(named, Take):
+        return (action.line, action.a, action.b) == (named.line, named.a, named.b)
+    return action == named
+
+
+def check_view(app: DiscontinuityApp) -> None:
+    """What is shown agrees with the engine; the enabled buttons are exactly the legal actions."""
+    state, human = app.state, app.human
+    obs = state.observation(human)
+    assert app.message == "", app.message
+    assert by_seat(TOTAL, app._scores.value) == state.scores
+    assert by_seat(SEAT_POINTS, app._table.value) == state.scores
+    for seat, cards in COST.findall(app._table.value):
+        row = obs.rows[int(seat)]
+        assert (f"costs <b>{row_penalty(row)}</b>" in cards) == bool(row)
+    assert "Traceback" not in app._table.value + app._prompt.value
+    if state.current_player == human and app._pending(obs) is None:
+        enabled = [meaning(b.description) for b in app.action_buttons if not b.disabled]
+        legal = state.legal_actions()
+        assert len(enabled) == len(legal)
+        assert all(any(same(a, e) for e in enabled) for a in legal)
+
+
+def choose(app: DiscontinuityApp, rng: random.Random) -> str:
+    """A newcomer's click: the joker once the row holds two numbers (now or a bit later), else any take."""
+    labels = [b.description for b in app.action_buttons if not b.disabled]
+    obs = app.state.observation(app.human)
+    if JOKER_LABEL in labels and len(obs.row) >= 2 and rng.random() < 0.5:
+        return JOKER_LABEL
+    return rng.choice([label for label in labels if label != JOKER_LABEL] or labels)
+
+
+def click(app: DiscontinuityApp, label: str) -> None:
+    """Click a button and check it did what its words say (a joker's place: the points it promised)."""
+    state, human = app.state, app.human
+    before = len(state.history)
+    obs = state.observation(human)
+    mine = state.current_player == human and not state.is_over and app._pending(obs) is None
+    app.button(label).click()
+    assert app.message == "", app.message
+    named = meaning(label)
+    if mine and named is not None:
+        assert same(state.history[before], named)
+    place = PLACE.match(label)
+    if place:
+        after = state.observation(human)
+        if len(after.halves) > len(obs.halves):  # this place ended the first half
+            points = after.halves[-1].scores[human]
+        else:
+            points = SAFE_CARD * after.safe_sizes[human] - row_penalty(after.rows[human])
+        assert points == signed_int(place.group(2))
+
+
+def play_to_the_end(app: DiscontinuityApp, rng: random.Random, limit: int = 400) -> int:
+    """Click until the game is over; returns the number of clicks."""
+    for clicks in range(limit):
+        check_view(app)
+        if app.state.is_over:
+            return clicks
+        click(app, choose(app, rng))
+    raise AssertionError(f"no game over after {limit} clicks")
+
+
+@pytest.mark.parametrize("players, human, seed", [(2, 0, 1), (2, 1, 5), (3, 0, 2), (3, 2, 7), (4, 0, 3), (4, 1, 9)])
+def test_whole_games_by_clicks_with_the_joker_then_new_game(players, human, seed):
+    app = DiscontinuityApp(players=players, human=human, seed=seed)
+    rng = random.Random(seed)
+    play_to_the_end(app, rng)
+    state = app.state
+    mine = [a for a in state.history if isinstance(a, (TakeJoker, PlaceJoker))]
+    assert TakeJoker() in state.history and any(isinstance(a, PlaceJoker) for a in mine)
+    result = state.result()
+    assert by_seat(TOTAL, app._scores.value) == result.scores
+    assert "Game over" in app._prompt.value
+    for seat, place in enumerate(result.places):
+        assert re.search(rf'<tr data-seat="{seat}">.*?<b>{place}(st|nd|rd|th)</b>', app._result.value)
+    if players == 2:  # the halves: the first half's scores stay on the board
+        obs = state.observation(human)
+        assert len(obs.halves) == 1 and "Half 1" in app._scores.value
+    finished = app.state
+    app.button("New game").click()
+    assert app.message == "" and app.state is not finished and "Game 2 ·" in app._header.value
+    play_to_the_end(app, rng)
+    app.button("Play again").click()
+    assert "Game 3 ·" in app._header.value and not app.state.is_over
+
+
+def test_the_joker_is_placed_as_its_own_decision_with_live_scores():
+    app = DiscontinuityApp(players=3, seed=4)
+    while len(app.state.observation(0).row) < 2:
+        click(app, next(b.description for b in app.action_buttons if TAKE.match(b.description)))
+    click(app, JOKER_LABEL)
+    assert app.state.current_player == 0 and app.state.phase == "place"
+    assert "Place your joker" in app._prompt.value and "joker in hand" in app._table.value
+    labels = [b.description for b in app.action_buttons]
+    assert [meaning(label) for label in labels] == app.state.legal_actions()
+    anchor = max(meaning(label).anchor for label in labels)
+    click(app, next(label for label in labels if meaning(label) == PlaceJoker(anchor)))  # checks the points
+    row = app.state.observation(0).rows[0]
+    assert row[row.index(JOKER) - 1] == anchor and f'data-wild="{anchor + 1}"' in app._table.value
+    assert by_seat(SEAT_POINTS, app._table.value) == app.state.scores
+    assert app.button(JOKER_LABEL).disabled and "once per game" in app.button(JOKER_LABEL).tooltip
+
+
+def test_runs_of_three_or_more_are_framed_and_the_joker_shows_only_its_value():
+    html = row_html((1, 2, 5, 6, JOKER, 8))  # the sheet's player B: 1 + 2 + 5 = 8
+    before, group = html.split('<span class="cl-group">')
+    assert re.findall(r'data-card="(\d+)"', before) == ["1", "2"]
+    assert re.findall(r'data-card="(\d+)"', group) == ["5", "6", "8"] and 'data-wild="7"' in group
+    assert "counts only 5" in group
+    assert "cl-group" not in row_html((1, 2, 9, 10))  # runs of two count in full: no frame
+    assert 'data-wild="11"' in row_html((JOKER,))
+
+
+def stacked(square: list[int]) -> list[int]:
+    """A whole deck, top first: these 8 cards fill the square, the rest follows."""
+    rest = list(PAIRS_DECK)
+    for card in square:
+        rest.remove(card)
+    return square + sorted(rest, reverse=True)
+
+
+def test_a_line_of_one_number_says_why_and_its_click_is_refused():
+    app = DiscontinuityApp(seed=1)
+    # places (0,0) (0,1) (0,2) (1,0) (1,2) (2,0) (2,1) (2,2): line ② is (0,1) and (2,1), both 7
+    app.resume(Game(players=3).new(deck=stacked([1, 7, 2, 3, 4, 5, 7, 6])))
+    button = app.button("nothing to take from ②")
+    assert button.disabled and button.tooltip == "both show 7: two equal numbers can never be taken together"
+    assert "both show 7: two equal numbers can never be taken together" in str(widget_tree(app._controls))
+    before, tree = snapshot(app.state), widget_tree(app)
+    button.click()  # a click that reaches the kernel anyway
+    assert app.message.startswith("Not allowed:") and "two equal numbers can never be taken together" in app.message
+    assert snapshot(app.state) == before
+    app.show_message("")
+    assert widget_tree(app) == tree
+
+
+def test_the_used_joker_button_is_disabled_and_refused():
+    app = DiscontinuityApp(seed=3)
+    click(app, JOKER_LABEL)
+    while app.state.current_player == 0 and app.state.phase == "place":
+        click(app, app.action_buttons[0].description)
+    joker = app.button(JOKER_LABEL)
+    assert joker.disabled
+    before = snapshot(app.state)
+    joker.click()
+    assert app.message.startswith("Not allowed:") and "once a game" in app.message
+    assert snapshot(app.state) == before
+
+
+def test_a_stale_button_gives_a_message_and_changes_nothing():
+    app = DiscontinuityApp(seed=2)
+    take = next(b for b in app.action_buttons if not b.disabled)
+    take.click()
+    assert app.message == ""
+    before, tree = snapshot(app.state), widget_tree(app)
+    take.click()  # the button of a turn that is over
+    assert app.message == STALE
+    assert snapshot(app.state) == before
+    app.show_message("")
+    assert widget_tree(app) == tree
+
+
+def test_two_players_pause_between_the_halves():
+    app = DiscontinuityApp(players=2, seed=6)
+    rng = random.Random(6)
+    assert "Half <b>1</b> of 2" in app._header.value
+    while [b.description for b in app.action_buttons] != [NEXT_HALF]:
+        click(app, choose(app, rng))
+    obs = app.state.observation(0)
+    first = obs.halves[0]
+    assert "The first half is over" in app._result.value
+    assert by_seat(TOTAL, app._scores.value) == first.scores == obs.scores  # the second half starts at 0
+    for seat, points in enumerate(first.scores):
+        assert re.search(rf'<tr data-seat="{seat}">.*?→ {re.escape(signed(points))}</td>', app._result.value)
+    history = app.state.history
+    click(app, NEXT_HALF)
+    assert "Half <b>2</b> of 2" in app._header.value and "Half 1" in app._scores.value
+    assert app.state.history[:len(history)] == history
+
+
+def test_two_players_without_halves_play_one_game():
+    app = DiscontinuityApp(players=2, seed=6, halves=False)
+    assert "Half" not in app._header.value
+    play_to_the_end(app, random.Random(6))
+    assert not app.state.observation(0).halves
+
+
+def test_a_seeded_app_is_reproducible():
+    one, two = DiscontinuityApp(players=4, seed=21), DiscontinuityApp(players=4, seed=21)
+    rng_one, rng_two = random.Random(5), random.Random(5)
+    for _ in range(40):
+        assert widget_tree(one) == widget_tree(two)
+        if one.state.is_over:
+            break
+        one.button(choose(one, rng_one)).click()
+        two.button(choose(two, rng_two)).click()
+    assert one.state.history == two.state.history
+
+
+def twin_moments(players: int, seed: int, count: int):
+    """Apps stopped at several of the human's decisions (and a half's end) during a seeded game."""
+    app = DiscontinuityApp(players=players, seed=seed)
+    rng = random.Random(seed)
+    while not app.state.is_over and count:
+        if rng.random() < 0.7 or app.state.observation(0).halves:
+            count -= 1
+            yield app
+        app.button(choose(app, rng)).click()
+    yield app  # the end, every row on the table
+
+
+@pytest.mark.parametrize("players, seed", [(2, 1), (3, 6), (4, 2)])
+def test_the_same_observation_gives_the_same_widgets_whatever_is_hidden(players, seed):
+    compared = changed = jokers = 0
+    for app in twin_moments(players, seed, count=6):
+        human, state = app.human, app.state
+        for k in range(2):
+            other = state.determinize(human, random.Random(100 * seed + k))
+            assert other.observation(human) == state.observation(human)
+            changed += other.hidden() != state.hidden()
+            jokers += any(other.joker_face(s) != state.joker_face(s) for s in range(players))
+            twin = DiscontinuityApp(players=players, seed=seed)
+            twin.resume(other, halves_read=app._halves_seen)
+            assert widget_tree(twin) == widget_tree(app)
+            compared += 1
+    assert compared >= 8 and changed >= compared // 2 and jokers >= 1  # the twins really hid other cards
+
+
+def test_bots_move_by_themselves_when_you_do_not_start():
+    app = DiscontinuityApp(players=4, human=2, seed=9)
+    assert app.state.current_player == 2 and app.message == ""
+    assert "Player 0 takes" in app._log.value and "Player 1 takes" in app._log.value
+
+
+class CheatingBot:
+    """Tries to take the same two numbers twice over: the engine refuses."""
+
+    name = "cheat"
+
+    def act(self, observation, legal, rng):
+        return Take(1, 1, 1)
+
+
+def test_a_bot_that_breaks_the_rules_gives_a_message_not_a_traceback():
+    app = DiscontinuityApp(opponents=[CheatingBot(), GreedyBot()], seed=1)
+    assert app.message == "" and app.state.current_player == 0
+    click_label = next(b.description for b in app.action_buttons if not b.disabled)
+    app.button(click_label).click()
+    assert "broke the rules" in app.message and "Player 1" in app.message
+    assert app.state.current_player == 1 and by_seat(TOTAL, app._scores.value) == app.state.scores
+
+
+def test_bad_options_raise_rules_error():
+    with pytest.raises(RulesError):
+        DiscontinuityApp(players=5)
+    with pytest.raises(RulesError):
+        DiscontinuityApp(players=3, human=3)
+    with pytest.raises(RulesError):
+        DiscontinuityApp(players=4, opponents=[GreedyBot()])
+    with pytest.raises(RulesError):
+        DiscontinuityApp(players=3, halves=True)
+
+
+def test_the_app_loads_lazily_from_the_game_package():
+    assert cardlib.discontinuity.DiscontinuityApp is DiscontinuityApp
