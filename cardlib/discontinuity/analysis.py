@@ -15,10 +15,24 @@ from typing import Any, Optional
 import sympy as sp
 
 from cardlib.core.pairs import COPIES, NUMBERS, PAIRS_DECK
+from cardlib.discontinuity.actions import PLACES
 from cardlib.discontinuity.rules import SQUARE, Game
 from cardlib.discontinuity.scoring import JOKER, row_penalty, run_cost, runs
 
 a, L = sp.symbols("a L", integer=True, positive=True)
+
+
+def square_grid(square: Sequence[int]) -> list[list[Any]]:
+    """The 8 face-up cards as the 3×3 square the players see, the deck (山札) in the middle.
+
+    >>> square_grid((9, 9, 8, 9, 7, 7, 9, 1))
+    [[9, 9, 8], [9, 'deck', 7], [7, 9, 1]]
+    """
+    grid: list[list[Any]] = [[None] * 3 for _ in range(3)]
+    grid[1][1] = "deck"
+    for (row, column), card in zip(PLACES, square):
+        grid[row][column] = card
+    return grid
 
 
 # --- the re-deal ---------------------------------------------------------------------------------
@@ -52,6 +66,41 @@ def hockey_stick(cards: int) -> sp.Integer:
     return sp.Integer(total)
 
 
+def deal_patterns(cards: int = SQUARE) -> dict[tuple[int, ...], int]:
+    """Every way ``cards`` cards can split among the numbers 1..10 (how many of each), with the
+    number of card sets that split in that way: the product of C(k, count of k).
+
+    >>> patterns = deal_patterns(2)
+    >>> patterns[(0,) * 9 + (2,)], sum(patterns.values())     # two 10s: C(10, 2); all: C(55, 2)
+    (45, 1485)
+    """
+    found: dict[tuple[int, ...], int] = {}
+
+    def split(number: int, left: int, counts: tuple[int, ...], ways: int) -> None:
+        if number > max(NUMBERS):
+            if left == 0:
+                found[counts] = ways
+            return
+        for count in range(min(left, COPIES[number]) + 1):
+            split(number + 1, left - count, counts + (count,), ways * int(sp.binomial(COPIES[number], count)))
+
+    split(1, cards, (), 1)
+    return found
+
+
+def reshuffle_by_patterns(cards: int = SQUARE) -> sp.Rational:
+    """The re-deal chance again, by listing every pattern of a deal (a check of the closed form).
+
+    >>> reshuffle_by_patterns()
+    1/22137570
+    >>> reshuffle_by_patterns(2) == 1 - line_pair_probability(2)
+    True
+    """
+    patterns = deal_patterns(cards)
+    one_number = sum(ways for counts, ways in patterns.items() if cards in counts)
+    return sp.Rational(one_number, sum(patterns.values()))
+
+
 # --- a line offers a take ------------------------------------------------------------------------
 
 def line_pair_probability(cards: int) -> sp.Rational:
@@ -75,6 +124,21 @@ def simulate_line_pair(cards: int, trials: int, seed: int) -> float:
         line = rng.sample(deck, cards)
         hits += len(set(line)) > 1
     return hits / trials
+
+
+def line_pair_by_listing(cards: int) -> sp.Rational:
+    """The chance a line of ``cards`` cards offers a take, by listing every set of cards (a check).
+
+    >>> line_pair_by_listing(2)
+    8/9
+    """
+    from itertools import combinations
+
+    sets = offers = 0
+    for chosen in combinations(range(len(PAIRS_DECK)), cards):  # positions: copies told apart
+        sets += 1
+        offers += len({PAIRS_DECK[index] for index in chosen}) > 1
+    return sp.Rational(offers, sets)
 
 
 # --- the run rule as algebra ---------------------------------------------------------------------
@@ -191,6 +255,48 @@ def expected_row_penalty(size: int) -> sp.Rational:
         total += ways * row_penalty(list(row))
         weight += ways
     return sp.Rational(total, weight)
+
+
+def every_run(shortest: int = 1) -> list[list[int]]:
+    """Every run of consecutive numbers inside 1..10 with at least ``shortest`` cards.
+
+    >>> len(every_run(3)), every_run(10)
+    (36, [[1, 2, 3, 4, 5, 6, 7, 8, 9, 10]])
+    """
+    top = max(NUMBERS)
+    return [list(range(start, start + length))
+            for length in range(shortest, top + 1) for start in range(1, top + 2 - length)]
+
+
+def joker_change(row: Sequence[int]) -> int:
+    """How the row penalty changes when a joker joins the row at its best place (negative: it saves).
+
+    >>> joker_change([1, 2, 5, 6, 8])      # the sheet's row: 22 without the joker, 8 with it
+    -14
+    >>> joker_change([4])                  # a lone card: the joker adds a 5
+    5
+    """
+    least, _ = exhaustive_best_places(row)
+    return least - row_penalty(sorted(row))
+
+
+def simulate_row_penalty(size: int, trials: int, seed: int) -> float:
+    """The mean penalty of ``trials`` random rows of ``size`` different numbers (a check).
+
+    A deal with a repeated number is thrown away and dealt again: that is the weighting
+    ``expected_row_penalty`` uses.
+
+    >>> abs(simulate_row_penalty(3, trials=5_000, seed=41) - float(expected_row_penalty(3))) < 0.5
+    True
+    """
+    rng = random.Random(seed)
+    total = done = 0
+    while done < trials:
+        cards = rng.sample(PAIRS_DECK, size)
+        if len(set(cards)) == size:
+            total += row_penalty(sorted(cards))
+            done += 1
+    return total / trials
 
 
 # --- bots ----------------------------------------------------------------------------------------
