@@ -1,17 +1,21 @@
 """Twenty-five in a real browser: Voila serves the seeded app, chromium plays a whole game by
 clicks, and the same app replayed in this process says what the page must show (and hide).
 
-Set CARDLIB_SCREENSHOT=docs/app.png to save a picture of the app in mid-game on the way.
+Set CARDLIB_SCREENSHOT=docs/app.png (CARDLIB_COACH_SCREENSHOT=docs/coach.png) to save a picture of the
+app (with the coach open) in mid-game on the way.
 """
 from __future__ import annotations
 
 import os
 import re
 from collections import Counter
+from fractions import Fraction
 
 import pytest
 
 from cardlib.twentyfive.app import TwentyFiveApp, ordinal
+from cardlib.twentyfive.inference import p_over, pass_cost
+from cardlib.twentyfive.rules import PASS
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
@@ -146,3 +150,98 @@ def test_a_refused_click_shows_a_message_not_a_traceback(voila_app, page):
     assert "Traceback" not in page.content()
     assert page.eval_on_selector_all(".cl-total", "els => els.map(e => +e.textContent)") == list(mirror.state.scores)
     assert moment(mirror) == page.get_attribute(".cl-header", "data-moment")  # exactly one draw happened
+
+
+# The coach panel shows, in data attributes, the exact figures expected for this moment (no older panel).
+COACH_SHOWN = """(expected) => {
+  const heads = [...document.querySelectorAll('.cl-coach .cl-coach-model')];
+  if (expected === null) {
+    const coach = document.querySelector('.cl-coach');
+    return heads.length === 0 && coach !== null && coach.textContent.includes('The round is over');
+  }
+  return heads.length === 2 && heads.every(h => {
+    const e = expected[h.dataset.model];
+    return e !== undefined && h.dataset.over === e[0] && h.dataset.exactly === e[1] && h.dataset.under === e[2]
+      && (h.dataset.costs || '') === e[3];
+  });
+}"""
+SHOWN_NUMBER = re.compile(r"^([=≈<>]) ([\d.]+)%?$")
+
+
+def coach_expected(mirror: TwentyFiveApp):
+    """What the coach must say now, computed here from the human's observation (None: round over)."""
+    obs = mirror.state.observation(mirror.human)
+    if mirror._pending(obs) is not None:
+        return None
+    can_pass = PASS in mirror.state.legal_actions()
+    expected = {}
+    for model in ("naive", "informed"):
+        odds = p_over(obs, model)
+        costs = ",".join(map(str, pass_cost(obs, model))) if can_pass else ""
+        expected[model] = [str(odds.over), str(odds.exactly), str(odds.under), costs]
+    return expected
+
+
+def agrees(shown: str, exact: Fraction, scale: int, places: int) -> bool:
+    """A rounded number as the page shows it ("≈ 17.6%", "= 0%", "< 0.1%") agrees with ``exact``."""
+    sign, number = SHOWN_NUMBER.match(shown.strip()).groups()
+    value = float(exact * scale)
+    return {"=": exact * scale == Fraction(number), "≈": abs(value - float(number)) <= 0.5 * 10 ** -places + 1e-12,
+            "<": 0 < value < float(number), ">": float(number) < value < scale}[sign]
+
+
+def check_coach(page, mirror: TwentyFiveApp) -> bool:
+    """The page's coach shows p_over (and pass_cost) of the human's observation; True if it shows odds."""
+    expected = coach_expected(mirror)
+    page.wait_for_function(COACH_SHOWN, arg=expected, timeout=20_000)
+    if expected is None:
+        return False
+    obs = mirror.state.observation(mirror.human)
+    cells = page.eval_on_selector_all(".cl-coach-p", """els => els.map(e => [e.dataset.model, e.dataset.outcome,
+        e.querySelector('.cl-coach-frac').textContent, e.querySelector('b').textContent])""")
+    assert len(cells) == 6
+    for model, outcome, fraction, shown in cells:
+        exact = getattr(p_over(obs, model), outcome)
+        assert Fraction(fraction) == exact and agrees(shown, exact, 100, 1), (model, outcome, fraction, shown)
+    costs = page.eval_on_selector_all(".cl-coach-cost", """els => els.map(e => [e.dataset.model, +e.dataset.seat,
+        e.querySelector('.cl-coach-frac').textContent, e.querySelector('b').textContent])""")
+    assert len(costs) == (2 * obs.players if expected["naive"][3] else 0)
+    for model, seat, fraction, shown in costs:
+        exact = pass_cost(obs, model)[seat]
+        assert Fraction(fraction) == exact and agrees(shown, exact, 1, 2), (model, seat, fraction, shown)
+    if costs:  # the last to draw stands out
+        assert page.eval_on_selector_all(".cl-coach-last", "els => els.map(e => +e.dataset.seat)") == [obs.last_drawer]
+    else:
+        assert page.inner_text(".cl-coach-note")
+    assert not page.query_selector_all(".cl-coach [data-card]")
+    return True
+
+
+def test_a_whole_game_with_the_coach_open_shows_the_exact_odds(voila_app, page):
+    mirror = TwentyFiveApp(seed=voila_app.seed)
+    page.goto(voila_app.url, wait_until="domcontentloaded")
+    page.wait_for_selector(".cl-header[data-moment]", timeout=LOAD_TIMEOUT)
+    wait_settled(page, mirror)
+    assert not page.is_visible(".cl-coach")
+    button(page, "Coach").click()
+    mirror.coach_open = True
+    page.wait_for_selector(".cl-coach", state="visible")
+    screenshot = os.environ.get("CARDLIB_COACH_SCREENSHOT")
+    clicks = odds_checked = with_costs = 0
+    while not mirror.state.is_over:
+        check_page(page, mirror)
+        odds_checked += check_coach(page, mirror)
+        with_costs += bool(page.query_selector_all(".cl-coach-cost"))
+        obs = mirror.state.observation(mirror.human)
+        if screenshot and obs.round_number >= 2 and obs.cards_in_play >= 17 and labels(mirror) == ["Draw", "Pass"]:
+            page.set_viewport_size({"width": 1100, "height": 1700})  # Voila paints only what is in view
+            page.locator(".cl-app").screenshot(path=screenshot)
+            page.set_viewport_size({"width": 1100, "height": 900})
+            screenshot = None
+        click(page, mirror, newcomer(mirror))
+        clicks += 1
+        assert clicks < 400, "the game should end long before this"
+    check_page(page, mirror)
+    check_coach(page, mirror)
+    assert odds_checked >= 12 and 0 < with_costs < odds_checked  # first turns and reveals: no costs
+    assert "Game over" in page.inner_text(".cl-prompt")

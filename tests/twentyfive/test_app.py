@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 import re
+from collections import Counter
+from fractions import Fraction
 
 import ipywidgets as widgets
 import pytest
@@ -14,7 +16,8 @@ from cardlib.core.errors import RulesError
 from cardlib.core.pairs import pair_count
 from cardlib.core.testing import snapshot
 from cardlib.twentyfive.app import TwentyFiveApp, pair_lines
-from cardlib.twentyfive.rules import Reveal
+from cardlib.twentyfive.inference import p_over, pass_cost
+from cardlib.twentyfive.rules import PASS, Game, Reveal
 from cardlib.ui import STALE
 
 TOTAL = re.compile(r'class="cl-total" data-seat="(\d+)">(\d+)<')
@@ -239,3 +242,148 @@ def test_the_coach_panel_opens_and_closes():
 
 def test_the_app_loads_lazily_from_the_game_package():
     assert cardlib.twentyfive.TwentyFiveApp is TwentyFiveApp
+
+
+# -- the coach: exact odds and pass costs for the human's observation only --
+
+MODEL_HEAD = re.compile(r'<th class="cl-coach-model" data-model="(\w+)" data-over="([^"]+)" '
+                        r'data-exactly="([^"]+)" data-under="([^"]+)"(?: data-costs="([^"]+)")?>')
+ODDS_CELL = re.compile(r'data-model="(\w+)" data-outcome="(\w+)"><span class="cl-coach-frac">([^<]+)</span> '
+                       r"<b>([=≈<>]) ([\d.]+)%</b>")
+COST_CELL = re.compile(r'data-model="(\w+)" data-seat="(\d+)" data-cost="([^"]+)">'
+                       r'<span class="cl-coach-frac">([^<]+)</span> <b>([=≈]) ([\d.]+)</b>')
+LAST_ROW = re.compile(r'<tr class="cl-coach-last" data-seat="(\d+)">')
+
+
+def near(shown: float, sign: str, exact: Fraction, scale: int, places: int) -> bool:
+    """A number shown with ``places`` decimals (after =, ≈, < or >) agrees with ``exact`` × ``scale``."""
+    value = float(exact * scale)
+    return {"=": exact * scale == Fraction(str(shown)), "≈": abs(value - shown) <= 0.5 * 10 ** -places + 1e-12,
+            "<": 0 < value < shown, ">": shown < value < scale}[sign]
+
+
+def check_coach(app: TwentyFiveApp) -> int:
+    """The open coach shows p_over and pass_cost of the human's observation, exactly; returns 1 if checked."""
+    state, human = app.state, app.human
+    obs = state.observation(human)
+    panel = app._coach.value
+    if app._pending(obs) is not None:
+        assert "The round is over" in panel and "data-over" not in panel
+        return 0
+    heads = {model: rest for model, *rest in MODEL_HEAD.findall(panel)}
+    assert set(heads) == {"naive", "informed"}
+    can_pass = PASS in state.legal_actions()
+    for model, (over, exactly, under, costs) in heads.items():
+        odds = p_over(obs, model)
+        assert (Fraction(over), Fraction(exactly), Fraction(under)) == (odds.over, odds.exactly, odds.under)
+        assert costs == (",".join(map(str, pass_cost(obs, model))) if can_pass else "")
+    cells = ODDS_CELL.findall(panel)
+    assert len(cells) == 6
+    for model, outcome, fraction, sign, shown in cells:
+        exact = getattr(p_over(obs, model), outcome)
+        assert Fraction(fraction) == exact and near(float(shown), sign, exact, 100, 1), (fraction, sign, shown)
+    costs = COST_CELL.findall(panel)
+    if can_pass:
+        assert len(costs) == 2 * obs.players
+        for model, seat, data, fraction, sign, shown in costs:
+            exact = pass_cost(obs, model)[int(seat)]
+            assert Fraction(data) == Fraction(fraction) == exact and near(float(shown), sign, exact, 1, 2)
+        assert LAST_ROW.findall(panel) == [str(obs.last_drawer)]  # the last drawer's row stands out
+        assert 'class="cl-coach-note"' not in panel
+    else:  # no costs, and a line saying why not
+        assert not costs and 'class="cl-coach-note"' in panel
+    for seat in range(obs.players):  # the plain-words hints are there, and true of the hidden hands
+        field = obs.fields[seat]
+        if seat == human or not field or not obs.hand_sizes[seat] or obs.current_player == seat:
+            continue
+        if field[-1] in (5, 10):  # a 5 may hide anything; nothing is higher than a 10
+            assert f"Player {seat} last revealed a {field[-1]}," in panel and "no limit on that hand" in panel
+        else:
+            assert f"Player {seat} last revealed {field[-1]}, so every card left in that hand is {field[-1]} or lower" \
+                in panel
+            assert max(state.hand(seat)) <= field[-1]
+    return 1
+
+
+@pytest.mark.parametrize("players, human, seed", [(3, 0, 1), (3, 1, 5), (4, 0, 3)])
+def test_the_open_coach_shows_exact_odds_and_pass_costs_through_whole_games(players, human, seed):
+    app = TwentyFiveApp(players=players, human=human, seed=seed)
+    app.coach_open = True
+    rng = random.Random(seed)
+    checked = costs_shown = games = 0
+    while checked < 30:  # whole games, as many as it takes
+        games += 1
+        assert games <= 5
+        while not app.state.is_over:
+            check_view(app)
+            checked += check_coach(app)
+            costs_shown += "data-costs" in app._coach.value
+            app.button(choose(app, rng)).click()
+        check_coach(app)
+        app.button("Play again").click()
+    assert 0 < costs_shown < checked  # first turns and reveals show no costs
+
+
+def test_the_coach_says_why_a_pass_is_not_possible_instead_of_its_costs():
+    app = TwentyFiveApp(seed=1)
+    app.coach_open = True
+    rng = random.Random(1)
+    seen = Counter()
+    while seen.total() < 60 or len(seen) < 4:  # every reason, and the costs, seen
+        assert seen.total() < 1000, seen
+        if app.state.is_over:
+            app.button("Play again").click()
+        panel, state = app._coach.value, app.state
+        if app._pending(state.observation(0)) is None:
+            legal = state.legal_actions()
+            why = ("Opening reveals: nobody may pass" if isinstance(legal[0], Reveal) and not state.observation(0).draws
+                   else "You have drawn, so you cannot pass this turn" if isinstance(legal[0], Reveal)
+                   else "Nobody may pass on a round&#x27;s first turn" if PASS not in legal else None)
+            assert ("data-costs" in panel) == (why is None)
+            if why is not None:
+                assert re.search(f'class="cl-coach-note">{why}', panel), (why, panel[-900:])
+            seen[why] += 1
+        app.button(choose(app, rng)).click()
+
+
+def test_with_the_draw_pile_empty_the_coach_shows_what_the_only_move_costs():
+    state = Game(players=3).new(seed=12)  # 43 cards to draw from seat 0 on: seat 1 meets the empty pile
+    while state.observation(1).pile_size or state.phase != "turn":
+        state.apply(state.legal_actions()[0])  # draw, reveal, never pass
+    assert state.current_player == 1
+    app = TwentyFiveApp(human=1, seed=12)
+    app.coach_open = True
+    app.resume(state)
+    assert [(b.description, b.disabled) for b in app.action_buttons] == [("Draw", True), ("Pass", False)]
+    assert check_coach(app) and "data-costs" in app._coach.value and "cl-coach-note\"" not in app._coach.value
+
+
+def test_the_closed_coach_is_empty_and_opening_it_shows_the_table_as_it_is():
+    app = TwentyFiveApp(seed=1)
+    app.button("Draw").click()
+    assert app._coach.value == "" and app.button("Pass")
+    app.show_message("a message about the last click", "info")
+    app.coach_open = True
+    assert check_coach(app) and app.message == "a message about the last click"
+    shown = app._coach.value
+    app.render()
+    assert app._coach.value == shown  # opening drew what a render draws
+    app.coach_open = False
+    assert app._coach.value == ""
+
+
+@pytest.mark.parametrize("players, seed", [(3, 1), (4, 9)])
+def test_the_coach_is_the_same_for_determinized_twins(players, seed):
+    compared = changed = 0
+    for app in twin_moments(players, seed, count=8):
+        app.coach_open = True
+        human, state = app.human, app.state
+        for k in range(2):
+            other = state.determinize(human, random.Random(10 * seed + k))
+            changed += any(other.hand(s) != state.hand(s) for s in range(players) if s != human)
+            twin = TwentyFiveApp(players=players, seed=seed)
+            twin.coach_open = True
+            twin.resume(other, rounds_read=app._rounds_seen)
+            assert twin._coach.value == app._coach.value and app._coach.value
+            compared += "data-over" in app._coach.value
+    assert compared >= 10 and changed >= compared // 2  # the twins really hid different cards
