@@ -63,6 +63,19 @@ def measure(game, loop, runs: int, seconds: float) -> dict:
     }
 
 
+def variant_label(name: str, game) -> str:
+    """A short name for a rule variant: the game, its players, and any option that changes play.
+
+    >>> from cardlib.twentyfive import Game
+    >>> variant_label("twentyfive", Game(players=4, start_player=2))
+    'twentyfive, 4 players'
+    """
+    label = f"{name}, {game.players} players"
+    if getattr(game, "halves", False):
+        label += " (halves)"
+    return label
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
@@ -72,19 +85,24 @@ def main() -> None:
     args = parser.parse_args()
     rows = []
     for name in args.game or list(GAMES):
+        seen = set()
         for game in variants(GAMES[name]):
-            for label, loop in (("engine", engine_run), ("play()", play_run)):
-                rows.append({"game": name, "variant": repr(game), "loop": label,
+            label = variant_label(name, game)
+            if label in seen:
+                continue  # variants that differ only in who starts run alike
+            seen.add(label)
+            for kind, loop in (("engine", engine_run), ("play()", play_run)):
+                rows.append({"game": name, "variant": label, "options": repr(game), "loop": kind,
                              **measure(game, loop, args.runs, args.seconds)})
     if args.json:
         print(json.dumps({"python": platform.python_version(), "runs": args.runs, "rows": rows}, indent=2))
         return
     print(f"Random playouts, median of {args.runs} runs of {args.seconds:g} s, "
           f"Python {platform.python_version()}, one core\n")
-    print(f"| {'game':<34} | {'loop':<6} | {'games/s':>9} | {'decisions/s':>11} | {'decisions/game':>14} |")
-    print(f"|{'-' * 36}|{'-' * 8}|{'-' * 11}|{'-' * 13}|{'-' * 16}|")
+    print(f"| {'game':<33} | {'loop':<6} | {'games/s':>9} | {'decisions/s':>11} | {'decisions/game':>14} |")
+    print(f"|{'-' * 35}|{'-' * 8}|{'-' * 11}|{'-' * 13}|{'-' * 16}|")
     for row in rows:
-        print(f"| {row['variant']:<34} | {row['loop']:<6} | {row['games_per_s']:>9,.0f} | "
+        print(f"| {row['variant']:<33} | {row['loop']:<6} | {row['games_per_s']:>9,.0f} | "
               f"{row['decisions_per_s']:>11,.0f} | {row['decisions_per_game']:>14.1f} |")
 
 
