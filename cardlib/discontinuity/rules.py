@@ -3,6 +3,8 @@
 Specification: shared/rules/discontinuity.md. Take two different numbers from a line of the 3×3
 square (or once a game the deck's top card, face down, as a joker); pairs go to your safe (金庫)
 for +2 a card; whatever stays in your row costs its value, a run of three or more only its lowest.
+Game and State are here; the actions are in actions.py, the scoring in scoring.py and the
+records (HalfResult, Observation, places, describe_event) in records.py.
 
 >>> state = Game(players=3).new(seed=4)
 >>> state.square                        # (0,0) (0,1) (0,2) (1,0) (1,2) (2,0) (2,1) (2,2)
@@ -16,7 +18,7 @@ Take(3, 7, 8)
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Optional
 
 from cardlib.core.errors import IllegalActionError, RulesError
@@ -25,7 +27,14 @@ from cardlib.core.protocol import Result
 from cardlib.discontinuity.actions import (
     JOKER, LINES, MARKS, PLACE_JOKER, PLACES, Action, PlaceJoker, Take, TakeJoker, line_options,
 )
+# The records have a file of their own; rules.py re-exports them (see __all__) so that
+# ``from cardlib.discontinuity.rules import Observation, places, ...`` keeps working.
+from cardlib.discontinuity.records import HalfResult, Observation, describe_event, places
 from cardlib.discontinuity.scoring import SAFE_CARD, lay_out, largest_value, row_penalty
+
+__all__ = [
+    "FIRST_HALF", "SQUARE", "Game", "HalfResult", "Observation", "State", "describe_event", "places",
+]
 
 SQUARE = 8          # face-up places around the deck
 FIRST_HALF = 28     # two players: Decision, the first half has 28 cards, the second 27
@@ -47,58 +56,6 @@ def _numbers(mask: int) -> list[int]:
     return [n for n in range(1, 11) if mask >> n & 1]
 
 
-def places(scores: tuple[int, ...], largest: list[int]) -> tuple[int, ...]:
-    """Places from totals, a tie going to the row showing the largest value; still tied, shared.
-
-    >>> places((8, 8, 3), [9, 11, 10])
-    (2, 1, 3)
-    >>> places((8, 8), [10, 10])
-    (1, 1)
-    """
-    keys = list(zip(scores, largest))
-    return tuple(1 + sum(other > key for other in keys) for key in keys)
-
-
-# --- what a seat may see -----------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class HalfResult:
-    """A finished first half of the two-player game: each seat's points and final row."""
-
-    scores: tuple[int, ...]
-    rows: tuple[tuple, ...]
-
-
-@dataclass(frozen=True)
-class Observation:
-    """Everything a seat may know (everyone sees the same: no joker's face, no deck order).
-
-    ``rows`` are laid out as the sheet writes them, the joker as "J" right of its anchor;
-    ``unseen`` is the multiset of cards nobody has seen (the deck, later halves, every joker).
-    """
-
-    seat: int
-    players: int
-    square: tuple[int, ...]
-    rows: tuple[tuple, ...]
-    safe_sizes: tuple[int, ...]
-    jokers_used: tuple[bool, ...]
-    deck_size: int
-    unseen: tuple[int, ...]
-    scores: tuple[int, ...]
-    current_player: Optional[int]
-    phase: str
-    half: int
-    start_player: int
-    halves: tuple[HalfResult, ...]
-    log: tuple[tuple, ...] = field(repr=False)
-
-    @property
-    def row(self) -> tuple:
-        """This seat's own row, laid out."""
-        return self.rows[self.seat]
-
-
 # --- the game ----------------------------------------------------------------------------------
 
 @dataclass(frozen=True)
@@ -116,7 +73,8 @@ class Game:
     def __post_init__(self) -> None:
         if not isinstance(self.players, int) or isinstance(self.players, bool) or self.players not in (2, 3, 4):
             raise RulesError(f"Discontinuity is for 2 to 4 players, not {self.players!r}")
-        if not isinstance(self.start_player, int) or not 0 <= self.start_player < self.players:
+        if (not isinstance(self.start_player, int) or isinstance(self.start_player, bool)  # True is no seat
+                or not 0 <= self.start_player < self.players):
             raise RulesError(f"start_player must be a seat from 0 to {self.players - 1}, not {self.start_player!r}")
         if self.halves is None:
             object.__setattr__(self, "halves", self.players == 2)
@@ -518,36 +476,3 @@ class State:
         half = f" half {self._half}," if self._half else ""
         return (f"<discontinuity.State{half} {self.phase}, player {self._current} to act, "
                 f"deck {len(self._deck)}, scores {self.scores}>")
-
-
-def describe_event(event: tuple) -> str:
-    """A public event of the log in words.
-
-    >>> describe_event(("take", 1, Take(4, 3, 7)))
-    'Player 1: take 3 and 7 from line ④.'
-    >>> describe_event(("safe", 0, 8))
-    'Player 0 puts a pair of 8s in the safe.'
-    """
-    kind, seat, value = event
-    if kind == "deal":
-        half = f" (half {value})" if value else ""
-        return f"Cards dealt{half}: player {seat} starts."
-    if kind == "redeal":
-        return f"All eight face-up cards show {value}: back into the deck, shuffled, dealt again."
-    if kind == "stuck":
-        return f"All eight face-up cards show {value} and so does the whole deck: the game ends."
-    if kind == "take":
-        return f"Player {seat}: {value}."
-    if kind == "joker":
-        return f"Player {seat} takes the joker."
-    if kind == "safe":
-        return f"Player {seat} puts a pair of {value}s in the safe."
-    if kind == "place":
-        if not value:
-            return f"Player {seat}'s joker stands alone (11)."
-        return f"Player {seat} puts the joker right of {value} (= {value + 1})."
-    if kind == "half":
-        return "First half over: " + ", ".join(f"player {s} {p:+d}" for s, p in enumerate(value)) + "."
-    if kind == "over":
-        return "Game over: " + ", ".join(f"player {s} {p:+d}" for s, p in enumerate(value.scores)) + "."
-    return f"{kind} {seat} {value}"

@@ -1,7 +1,8 @@
 """Twenty-five: the rules engine (stdlib only).
 
 Specification: shared/rules/twenty-five.md. Points are bad; a pass bets that the pairs in play
-(every hand and every field card, 場札) exceed 25.
+(every hand and every field card, 場札) exceed 25. Game and State are here; the actions are in
+actions.py and the records (RoundResult, Observation, round_points) in records.py.
 
 >>> state = Game(players=3).new(seed=2)  # seed 2: the opening reveals are all automatic
 >>> state.legal_actions()          # nobody may pass on a round's first turn
@@ -14,165 +15,25 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any, NamedTuple, Optional, Union
+from typing import Any, Optional
 
 from cardlib.core.errors import IllegalActionError, RulesError
 from cardlib.core.pairs import PAIRS_DECK, check_pairs_deck, pair_count
 from cardlib.core.protocol import Result, places_from_scores
+# The actions and the records have files of their own; rules.py re-exports them (see __all__)
+# so that ``from cardlib.twentyfive.rules import Draw, Observation, ...`` keeps working.
+from cardlib.twentyfive.actions import (
+    DRAW, FIVE, PASS, REVEALS, Action, Draw, Pass, Reveal, reveal_options,
+)
+from cardlib.twentyfive.records import (
+    EXACT_HIT, PASS_TOO_EARLY, TARGET, Observation, RoundResult, describe_event, round_points,
+)
 
-TARGET = 25          # the pairs a pass bets are exceeded
-PASS_TOO_EARLY = 10  # points for a passer when the pairs are fewer than 25
-EXACT_HIT = 10       # points for everyone but the passer at exactly 25
-FIVE = 5             # the card a player may always reveal instead of the highest
-
-
-# --- actions -------------------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class Draw:
-    """Take the top card of the draw pile (a reveal follows)."""
-
-    def __str__(self) -> str:
-        return "draw"
-
-
-@dataclass(frozen=True)
-class Pass:
-    """Bet that the pairs in play now exceed 25; ends the round."""
-
-    def __str__(self) -> str:
-        return "pass"
-
-
-@dataclass(frozen=True)
-class Reveal:
-    """Put a card from hand face up as a field card: the highest, or a 5."""
-
-    value: int
-
-    def __str__(self) -> str:
-        return f"reveal {self.value}"
-
-
-DRAW = Draw()
-PASS = Pass()
-REVEALS = {value: Reveal(value) for value in range(1, 11)}
-Action = Union[Draw, Pass, Reveal]
-
-
-def reveal_options(hand: list[int] | tuple[int, ...]) -> list[int]:
-    """The values a hand may reveal: its highest number, or a 5 if it holds one.
-
-    >>> reveal_options([1, 5, 10])   # the sheet's example
-    [10, 5]
-    >>> reveal_options([5, 3])
-    [5]
-    """
-    high = max(hand)
-    if high != FIVE and FIVE in hand:
-        return [high, FIVE]
-    return [high]
-
-
-# --- what happened ---------------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class RoundResult:
-    """A finished round: every card in play shown, the pairs counted and the points given."""
-
-    number: int
-    start_player: int
-    passer: int
-    passed: int
-    hands: tuple[tuple[int, ...], ...]
-    fields: tuple[tuple[int, ...], ...]
-    pairs: int
-    points: tuple[int, ...]
-
-    @property
-    def cards_in_play(self) -> tuple[int, ...]:
-        """Every card in play at the pass, sorted."""
-        return tuple(sorted(card for cards in self.hands + self.fields for card in cards))
-
-
-def round_points(pairs: int, passer: int, passed: int, players: int) -> tuple[int, ...]:
-    """Points of a round ended by ``passer`` after ``passed`` drew, with ``pairs`` in play.
-
-    >>> round_points(24, passer=1, passed=0, players=3)   # too early: the passer takes 10
-    (0, 10, 0)
-    >>> round_points(31, passer=1, passed=0, players=3)   # the last to draw takes P - 25
-    (6, 0, 0)
-    >>> round_points(25, passer=1, passed=0, players=3)   # exactly 25: all but the passer
-    (10, 0, 10)
-    """
-    points = [0] * players
-    if pairs < TARGET:
-        points[passer] = PASS_TOO_EARLY
-    elif pairs > TARGET:
-        points[passed] = pairs - TARGET
-    else:
-        for seat in range(players):
-            if seat != passer:
-                points[seat] = EXACT_HIT
-    return tuple(points)
-
-
-def describe_event(event: tuple) -> str:
-    """A public event of the log in words.
-
-    >>> describe_event(("reveal", 2, 9))
-    'Player 2 reveals 9.'
-    """
-    kind, seat, value = event
-    if kind == "round":
-        return f"Round {value}: cards dealt, player {seat} starts."
-    if kind == "reveal":
-        return f"Player {seat} reveals {value}."
-    if kind == "draw":
-        return f"Player {seat} draws."
-    if kind == "pass":
-        return f"Player {seat} passes."
-    if kind == "scored":
-        points = ", ".join(f"player {s} +{p}" for s, p in enumerate(value.points) if p) or "no points"
-        return f"{value.pairs} pairs in play: {points}."
-    if kind == "over":
-        return f"Game over: {value}."
-    return f"{kind} {seat} {value}"
-
-
-# --- what a seat may see -----------------------------------------------------------------------
-
-class Observation(NamedTuple):
-    """Everything one seat may know: own hand, all field cards, sizes, scores, public history.
-
-    An immutable record (a NamedTuple, cheap to build once per decision).
-    """
-
-    seat: int
-    players: int
-    hand: tuple[int, ...]
-    fields: tuple[tuple[int, ...], ...]
-    hand_sizes: tuple[int, ...]
-    pile_size: int
-    scores: tuple[int, ...]
-    current_player: Optional[int]
-    phase: str
-    round_number: int
-    start_player: int
-    draws: int
-    last_drawer: Optional[int]
-    rounds: tuple[RoundResult, ...]
-    log: tuple[tuple, ...]
-
-    @property
-    def cards_in_play(self) -> int:
-        """How many cards are in play: every hand and every field card."""
-        return sum(self.hand_sizes) + sum(len(cards) for cards in self.fields)
-
-    @property
-    def known_cards(self) -> tuple[int, ...]:
-        """The cards in play this seat can see: own hand and every field card."""
-        return tuple(sorted(self.hand + tuple(c for cards in self.fields for c in cards)))
+__all__ = [
+    "DRAW", "EXACT_HIT", "FIVE", "PASS", "PASS_TOO_EARLY", "REVEALS", "TARGET", "Action", "Draw",
+    "Game", "Observation", "Pass", "Reveal", "RoundResult", "State", "describe_event",
+    "reveal_options", "round_points",
+]
 
 
 # --- the game ----------------------------------------------------------------------------------
@@ -185,9 +46,11 @@ class Game:
     start_player: int = 0
 
     def __post_init__(self) -> None:
-        if not isinstance(self.players, int) or self.players not in (3, 4):
+        # bool is an int subclass, but True is no player count and no seat
+        if not isinstance(self.players, int) or isinstance(self.players, bool) or self.players not in (3, 4):
             raise RulesError(f"Twenty-five is for 3 or 4 players, not {self.players!r}")
-        if not isinstance(self.start_player, int) or not 0 <= self.start_player < self.players:
+        if (not isinstance(self.start_player, int) or isinstance(self.start_player, bool)
+                or not 0 <= self.start_player < self.players):
             raise RulesError(f"start_player must be a seat from 0 to {self.players - 1}, not {self.start_player!r}")
 
     @property

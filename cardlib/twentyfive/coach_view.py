@@ -1,0 +1,150 @@
+"""Twenty-five's coach panel: exact odds for one seat's observation, naive beside informed.
+
+Drawn from an Observation alone (never the State), so it shows only what that seat may know.
+The app (app.py) puts it beside the table when the coach is open.
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+from html import escape
+from typing import Optional
+
+from cardlib.core.pairs import NUMBERS, pair_count
+from cardlib.twentyfive.inference import p_over, pass_cost
+from cardlib.twentyfive.rules import FIVE, Observation
+
+NO_EARLY_PASS = "Nobody may pass on a round's first turn: nobody has drawn yet"
+
+COACH_STYLE = """<style>
+.cl-coach-table { border-collapse: collapse; margin: 4px 0; font-size: 13.5px; }
+.cl-coach-table th, .cl-coach-table td { padding: 3px 10px; border-bottom: 1px solid #e5e7e9;
+                                         text-align: left; vertical-align: middle; }
+.cl-coach-table th { font-size: 13px; color: #34495e; }
+.cl-coach-table th small, .cl-coach-table td small { display: block; font-weight: 400; color: #777;
+                                                     font-size: 11.5px; }
+.cl-coach-table tr.cl-coach-sub th { background: #f4f6f7; padding-top: 5px; }
+.cl-coach-frac { font-family: ui-monospace, "SFMono-Regular", Menlo, monospace; font-size: 12px; color: #555; }
+.cl-coach-bar { display: block; width: 150px; height: 5px; margin-top: 2px; background: #eaecee;
+                border-radius: 3px; overflow: hidden; }
+.cl-coach-bar span { display: block; height: 100%; background: #5dade2; }
+.cl-coach-table tr.cl-coach-last { background: #fef5e7; }
+.cl-coach-why { font-size: 13px; color: #333; margin-top: 4px; }
+.cl-coach-why li { margin: 1px 0; }
+.cl-coach-note { font-size: 13px; color: #922b21; margin: 2px 0; }
+</style>"""
+
+MODEL_HEADS = {"naive": ("Naive", "hidden cards: any you have not seen"),
+               "informed": ("Informed", "also uses what the reveals say")}
+OUTCOMES = (("over", "more than 25", "a pass is right: the last to draw takes pairs − 25"),
+            ("exactly", "exactly 25", "everyone but the passer takes 10"),
+            ("under", "fewer than 25", "the passer takes 10"))
+
+
+def percent(p: Fraction) -> str:
+    """A probability as a percentage, never rounded to a false 0% or 100%.
+
+    >>> [percent(Fraction(n, d)) for n, d in ((3, 17), (1, 2), (0, 1), (1, 10**6), (10**6 - 1, 10**6))]
+    ['≈ 17.6%', '= 50%', '= 0%', '< 0.1%', '> 99.9%']
+    """
+    if 0 < p < Fraction(1, 1000):
+        return "< 0.1%"
+    if Fraction(999, 1000) < p < 1:
+        return "> 99.9%"
+    tenths = p * 1000
+    if tenths.denominator == 1:
+        return f"= {tenths.numerator / 10:g}%"
+    return f"≈ {float(p) * 100:.1f}%"
+
+
+def points_text(points: Fraction) -> str:
+    """Expected points to two decimals, '=' when that is exact.
+
+    >>> points_text(Fraction(25, 4)), points_text(Fraction(10, 3))
+    ('= 6.25', '≈ 3.33')
+    """
+    exact = (points * 100).denominator == 1
+    return f"{'=' if exact else '≈'} {float(points):.2f}"
+
+
+def coach_pass_rule(obs: Observation) -> Optional[str]:
+    """Why the observing seat may not pass now, or None when it may (read from ``obs`` alone)."""
+    if obs.current_player != obs.seat:
+        return "It is not your turn: you can pass only on your own turn."
+    if obs.phase == "reveal":
+        if not obs.draws:
+            return "Opening reveals: nobody may pass before someone has drawn."
+        return "You have drawn, so you cannot pass this turn: put a card face up first."
+    if not obs.draws and obs.pile_size:
+        return NO_EARLY_PASS + ". The chances above still say how the round stands."
+    return None
+
+
+def reveal_hints(obs: Observation, names: dict[int, str]) -> list[str]:
+    """What each other player's last reveal says about the cards left in that hand."""
+    hints = []
+    for seat in range(obs.players):
+        if seat == obs.seat:
+            continue
+        field, name = obs.fields[seat], names[seat]
+        if obs.phase == "reveal" and obs.current_player == seat:
+            hints.append(f"{name} is choosing a card to reveal.")
+        elif not field:
+            hints.append(f"{name} has not revealed a card yet.")
+        elif field[-1] == FIVE:
+            hints.append(f"{name} last revealed a 5, which may hide a higher card: no limit on that hand.")
+        elif field[-1] == max(NUMBERS):
+            hints.append(f"{name} last revealed a {field[-1]}, the highest number: no limit on that hand.")
+        elif obs.hand_sizes[seat]:
+            hints.append(f"{name} last revealed {field[-1]}, so every card left in that hand is "
+                         f"{field[-1]} or lower.")
+    return hints
+
+
+def coach_panel(obs: Observation, names: dict[int, str]) -> str:
+    """The coach for ``obs``: P(pairs >, =, < 25) and a pass's expected points under both models."""
+    seen = obs.known_cards
+    odds = {model: p_over(obs, model) for model in MODEL_HEADS}
+    why_not = coach_pass_rule(obs)
+    costs = {model: pass_cost(obs, model) for model in MODEL_HEADS} if why_not is None else {}
+    heads = "".join(
+        f'<th class="cl-coach-model" data-model="{model}" data-over="{odds[model].over}" '
+        f'data-exactly="{odds[model].exactly}" data-under="{odds[model].under}"'
+        + (f' data-costs="{",".join(map(str, costs[model]))}"' if costs else "")
+        + f">{title}<small>{sub}</small></th>" for model, (title, sub) in MODEL_HEADS.items())
+    rows = [f'<tr><th>The pairs in play now are …</th>{heads}</tr>']
+    for outcome, label, meaning in OUTCOMES:
+        cells = "".join(
+            f'<td class="cl-coach-p" data-model="{model}" data-outcome="{outcome}">'
+            f'<span class="cl-coach-frac">{getattr(odds[model], outcome)}</span> '
+            f"<b>{percent(getattr(odds[model], outcome))}</b>"
+            f'<span class="cl-coach-bar"><span style="width:{float(getattr(odds[model], outcome)) * 100:.1f}%">'
+            "</span></span></td>" for model in MODEL_HEADS)
+        rows.append(f"<tr><th>{label}<small>{meaning}</small></th>{cells}</tr>")
+    if costs:
+        rows.append('<tr class="cl-coach-sub"><th colspan="3">If you pass now: expected points to each player '
+                    "(points are bad)</th></tr>")
+        order = [obs.seat] + [(obs.seat + step) % obs.players for step in range(1, obs.players)]
+        for seat in order:
+            last = seat == obs.last_drawer
+            role = ("you pass: 10 if fewer than 25" if seat == obs.seat else
+                    "drew last: pairs − 25 if more, 10 if exactly 25" if last else "10 if exactly 25")
+            cells = "".join(
+                f'<td class="cl-coach-cost" data-model="{model}" data-seat="{seat}" data-cost="{costs[model][seat]}">'
+                f'<span class="cl-coach-frac">{costs[model][seat]}</span> <b>{points_text(costs[model][seat])}</b></td>'
+                for model in MODEL_HEADS)
+            highlight = ' class="cl-coach-last"' if last else ""
+            rows.append(f'<tr{highlight} data-seat="{seat}">'
+                        f"<th>{escape(names[seat])}<small>{role}</small></th>{cells}</tr>")
+    note = f'<div class="cl-coach-note">{escape(why_not)}</div>' if why_not else ""
+    hints = "".join(f"<li>{escape(hint)}</li>" for hint in reveal_hints(obs, names))
+    naive, informed = (percent(odds[model].over).lstrip("=≈ ") for model in ("naive", "informed"))
+    here = ("Here both give the same chance of more than 25." if naive == informed else
+            f"Here the reveals take the chance of more than 25 from {naive} (naive) to {informed} (informed).")
+    return (f'{COACH_STYLE}<div class="cl-panel cl-coach-panel"><h4>Coach: exact chances from the cards you see</h4>'
+            f"<div>Cards in play: <b>{obs.cards_in_play}</b>. You see {len(seen)} of them (your hand and every "
+            f"field card); they already make <b>{pair_count(seen)}</b> pairs. "
+            f"{obs.cards_in_play - len(seen)} are hidden in other hands.</div>"
+            f'<table class="cl-coach-table">{"".join(rows)}</table>{note}'
+            '<div class="cl-coach-why"><b>Why naive and informed differ:</b> naive treats each hidden card as any card '
+            "you have not seen; informed also uses the reveals, because a card other than a 5 was the highest "
+            f"card in that hand when it was revealed. {escape(here)}<ul>{hints}</ul></div></div>")
