@@ -1,7 +1,10 @@
-"""Browser fixtures: a Voila server showing one seeded app, and Debian's headless chromium.
+"""Browser fixtures: ``voila_serving(code)`` serves an app with Voila, ``page`` is a tab of
+Debian's headless chromium.
 
 Voila runs from this virtualenv on a free port of 127.0.0.1 and is always stopped at the end;
 chromium is the system one (/usr/bin/chromium), driven by Playwright (never `playwright install`).
+Without chromium the browser tests skip on a developer's machine, but fail when CI is set: CI runs
+`make test`, which installs chromium first, so a green CI never hides a skipped browser test.
 """
 from __future__ import annotations
 
@@ -13,8 +16,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Iterator
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import nbformat
@@ -25,16 +27,6 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 VOILA = str(Path(sys.executable).with_name("voila"))
 START_TIMEOUT = 90.0  # seconds for Voila to answer; a cold start takes a few seconds
-SEED = 2045  # the browser plays this app (and the test replays it): reveal choices, rounds under and over 25
-
-
-@dataclass(frozen=True)
-class VoilaApp:
-    """A running Voila server: its address, the seed of the app it shows and its log file."""
-
-    url: str
-    seed: int
-    log: Path
 
 
 def free_port() -> int:
@@ -85,33 +77,65 @@ def stop(process: subprocess.Popen) -> None:
         pass
 
 
-@pytest.fixture(scope="module")
-def voila_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaApp]:
-    """Voila serving a notebook that shows ``TwentyFiveApp(seed=SEED)``."""
-    folder = tmp_path_factory.mktemp("voila")
-    notebook = app_notebook(folder, f"from cardlib.twentyfive.app import TwentyFiveApp\n\nTwentyFiveApp(seed={SEED})")
-    port = free_port()
-    log = folder / "voila.log"
+def start_voila(folder: Path, code: str) -> tuple[str, subprocess.Popen]:
+    """Voila serving a notebook that shows what ``code`` ends with: its URL once it answers, and
+    its process (the caller stops it). Its log is ``folder/voila.log``."""
+    notebook = app_notebook(folder, code)
+    port, log = free_port(), folder / "voila.log"
     env = dict(os.environ, JUPYTER_RUNTIME_DIR=str(folder / "runtime"), PYTHONUNBUFFERED="1")
     # Standalone Voila runs as root without any flag (it has no --allow-root).
     command = [VOILA, "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1", "--Voila.port_retries=0",
                str(notebook)]
     with open(log, "w") as out:
         process = subprocess.Popen(command, cwd=folder, stdout=out, stderr=subprocess.STDOUT, env=env,
-                                   start_new_session=True)
+                                   start_new_session=True)  # its own group: stop() ends its kernels too
+    url = f"http://127.0.0.1:{port}/"
     try:
-        url = f"http://127.0.0.1:{port}/"
         wait_until_serving(url, process, log, START_TIMEOUT)
-        yield VoilaApp(url=url, seed=SEED, log=log)
-    finally:
+    except BaseException:
         stop(process)
+        raise
+    return url, process
+
+
+@pytest.fixture(scope="module")
+def voila_serving(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Callable[[str], str]]:
+    """A factory: ``voila_serving(code)`` serves a one-cell notebook showing what ``code`` ends
+    with and returns its URL; every server it started stops when the test module ends."""
+    processes: list[subprocess.Popen] = []
+
+    def serve(code: str) -> str:
+        url, process = start_voila(tmp_path_factory.mktemp("voila"), code)
+        processes.append(process)
+        return url
+
+    try:
+        yield serve
+    finally:
+        for process in processes:
+            stop(process)
+
+
+def ci_is_set() -> bool:
+    """Whether we run under CI (CI=true, as CI services set it; CI=false or 0 count as unset)."""
+    return os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no")
+
+
+def require_chromium(path: str) -> None:
+    """Skip when chromium is missing, unless CI is set: there a missing chromium fails the test."""
+    if Path(path).exists():
+        return
+    if ci_is_set():
+        pytest.fail(f"no chromium at {path}, and CI={os.environ['CI']!r} is set: CI must run the browser "
+                    f"tests, so they fail instead of skipping (`make test` installs it via `make chromium`)",
+                    pytrace=False)
+    pytest.skip(f"no chromium at {path} (make chromium installs Debian's)")
 
 
 @pytest.fixture(scope="module")
 def browser():
     """Debian's chromium, headless, through Playwright."""
-    if not Path(CHROMIUM).exists():
-        pytest.skip(f"no chromium at {CHROMIUM} (make chromium installs Debian's)")
+    require_chromium(CHROMIUM)
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:

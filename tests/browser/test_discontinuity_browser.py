@@ -2,21 +2,17 @@
 clicks (taking the joker and placing it), and the same app replayed in this process says what
 the page must show, and that nothing hidden (the deck order, any joker's face) reaches it.
 
-Set CARDLIB_SCREENSHOT=docs/discontinuity.png to save a picture of the app in mid-game on the way.
+Set CARDLIB_DISCONTINUITY_SCREENSHOT=docs/discontinuity.png to save a picture of the app in mid-game
+on the way.
 """
 from __future__ import annotations
 
 import os
 import random
 import re
-import subprocess
 from collections import Counter
-from collections.abc import Iterator
 
 import pytest
-from tests.browser.conftest import (
-    START_TIMEOUT, VOILA, VoilaApp, app_notebook, free_port, stop, wait_until_serving,
-)
 
 from cardlib.discontinuity.actions import PlaceJoker, Take, TakeJoker
 from cardlib.discontinuity.app import JOKER_LABEL, DiscontinuityApp, ordinal
@@ -41,24 +37,9 @@ SETTLED = """([moment, labels, old]) => {
 
 
 @pytest.fixture(scope="module")
-def voila_discontinuity(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaApp]:
-    """Voila serving a notebook that shows ``DiscontinuityApp(seed=SEED)`` (conftest's helpers)."""
-    folder = tmp_path_factory.mktemp("voila_discontinuity")
-    notebook = app_notebook(folder, f"from cardlib.discontinuity import DiscontinuityApp\n\n"
-                                    f"DiscontinuityApp(seed={SEED})")
-    port, log = free_port(), folder / "voila.log"
-    env = dict(os.environ, JUPYTER_RUNTIME_DIR=str(folder / "runtime"), PYTHONUNBUFFERED="1")
-    command = [VOILA, "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1", "--Voila.port_retries=0",
-               str(notebook)]
-    with open(log, "w") as out:
-        process = subprocess.Popen(command, cwd=folder, stdout=out, stderr=subprocess.STDOUT, env=env,
-                                   start_new_session=True)
-    try:
-        url = f"http://127.0.0.1:{port}/"
-        wait_until_serving(url, process, log, START_TIMEOUT)
-        yield VoilaApp(url=url, seed=SEED, log=log)
-    finally:
-        stop(process)
+def discontinuity_url(voila_serving) -> str:
+    """Where Voila serves ``DiscontinuityApp(seed=SEED)``."""
+    return voila_serving(f"from cardlib.discontinuity import DiscontinuityApp\n\nDiscontinuityApp(seed={SEED})")
 
 
 def moment(app: DiscontinuityApp) -> str:
@@ -136,12 +117,12 @@ def check_page(page, mirror: DiscontinuityApp) -> None:
     assert page.eval_on_selector_all(".cl-seat .cl-group", "els => els.length") == frames
 
 
-def test_a_whole_game_by_clicks_with_the_joker_in_chromium(voila_discontinuity, page):
-    mirror = DiscontinuityApp(seed=voila_discontinuity.seed)
-    page.goto(voila_discontinuity.url, wait_until="domcontentloaded")
+def test_a_whole_game_by_clicks_with_the_joker_in_chromium(discontinuity_url, page):
+    mirror = DiscontinuityApp(seed=SEED)
+    page.goto(discontinuity_url, wait_until="domcontentloaded")
     page.wait_for_selector(".cl-header[data-moment]", timeout=LOAD_TIMEOUT)
     wait_settled(page, mirror)
-    screenshot = os.environ.get("CARDLIB_SCREENSHOT")
+    screenshot = os.environ.get("CARDLIB_DISCONTINUITY_SCREENSHOT")
     clicks, placed = 0, 0
     while not mirror.state.is_over:
         check_page(page, mirror)

@@ -1,8 +1,8 @@
 """Twenty-five in a real browser: Voila serves the seeded app, chromium plays a whole game by
 clicks, and the same app replayed in this process says what the page must show (and hide).
 
-Set CARDLIB_SCREENSHOT=docs/app.png (CARDLIB_COACH_SCREENSHOT=docs/coach.png) to save a picture of the
-app (with the coach open) in mid-game on the way.
+Set CARDLIB_TWENTYFIVE_SCREENSHOT=docs/app.png (CARDLIB_COACH_SCREENSHOT=docs/coach.png) to save a
+picture of the app (with the coach open) in mid-game on the way.
 """
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ from cardlib.twentyfive.rules import PASS
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
+SEED = 2045  # the browser plays this app (and the test replays it): reveal choices, rounds under and over 25
 MOMENT = re.compile(r'data-moment="([^"]+)"')
 LOAD_TIMEOUT = 60_000  # ms for Voila to start a kernel and run the notebook
 
@@ -30,6 +31,12 @@ SETTLED = """([moment, labels, old]) => {
   return header !== null && header.dataset.moment === moment
     && JSON.stringify(shown) === JSON.stringify(labels) && old.every(b => !b.isConnected);
 }"""
+
+
+@pytest.fixture(scope="module")
+def twentyfive_url(voila_serving) -> str:
+    """Where Voila serves ``TwentyFiveApp(seed=SEED)``."""
+    return voila_serving(f"from cardlib.twentyfive.app import TwentyFiveApp\n\nTwentyFiveApp(seed={SEED})")
 
 
 def moment(app: TwentyFiveApp) -> str:
@@ -100,12 +107,12 @@ def check_page(page, mirror: TwentyFiveApp) -> None:
         assert field == list(state.field(seat))  # in the order revealed
 
 
-def test_a_whole_game_by_clicks_in_chromium(voila_app, page):
-    mirror = TwentyFiveApp(seed=voila_app.seed)
-    page.goto(voila_app.url, wait_until="domcontentloaded")
+def test_a_whole_game_by_clicks_in_chromium(twentyfive_url, page):
+    mirror = TwentyFiveApp(seed=SEED)
+    page.goto(twentyfive_url, wait_until="domcontentloaded")
     page.wait_for_selector(".cl-header[data-moment]", timeout=LOAD_TIMEOUT)
     wait_settled(page, mirror)
-    screenshot = os.environ.get("CARDLIB_SCREENSHOT")
+    screenshot = os.environ.get("CARDLIB_TWENTYFIVE_SCREENSHOT")
     clicks = rounds_read = 0
     while not mirror.state.is_over:
         check_page(page, mirror)
@@ -131,9 +138,9 @@ def test_a_whole_game_by_clicks_in_chromium(voila_app, page):
     check_page(page, mirror)
 
 
-def test_a_refused_click_shows_a_message_not_a_traceback(voila_app, page):
-    mirror = TwentyFiveApp(seed=voila_app.seed)
-    page.goto(voila_app.url, wait_until="domcontentloaded")
+def test_a_refused_click_shows_a_message_not_a_traceback(twentyfive_url, page):
+    mirror = TwentyFiveApp(seed=SEED)
+    page.goto(twentyfive_url, wait_until="domcontentloaded")
     page.wait_for_selector(".cl-header[data-moment]", timeout=LOAD_TIMEOUT)
     wait_settled(page, mirror)
     assert mirror.button("Pass").disabled
@@ -217,9 +224,9 @@ def check_coach(page, mirror: TwentyFiveApp) -> bool:
     return True
 
 
-def test_a_whole_game_with_the_coach_open_shows_the_exact_odds(voila_app, page):
-    mirror = TwentyFiveApp(seed=voila_app.seed)
-    page.goto(voila_app.url, wait_until="domcontentloaded")
+def test_a_whole_game_with_the_coach_open_shows_the_exact_odds(twentyfive_url, page):
+    mirror = TwentyFiveApp(seed=SEED)
+    page.goto(twentyfive_url, wait_until="domcontentloaded")
     page.wait_for_selector(".cl-header[data-moment]", timeout=LOAD_TIMEOUT)
     wait_settled(page, mirror)
     assert not page.is_visible(".cl-coach")

@@ -2,12 +2,16 @@
 import itertools
 import math
 import random
+from collections import Counter
+from fractions import Fraction
 
+import pytest
 import sympy as sp
 
-from cardlib.core.pairs import PAIRS_DECK
+from cardlib.core.pairs import COPIES, NUMBERS, PAIRS_DECK
 from cardlib.discontinuity import analysis as an
-from cardlib.discontinuity.scoring import row_penalty
+from cardlib.discontinuity.actions import LINES
+from cardlib.discontinuity.scoring import JOKER, row_penalty, runs
 
 
 def test_reshuffle_probability_is_1_in_22137570():
@@ -54,11 +58,12 @@ def test_run_saving_matches_the_scoring_for_every_run():
 
 def test_joker_extending_a_run_changes_the_penalty_as_the_algebra_says():
     a, L = an.a, an.L
+    extends = an.joker_extends_run()
     for start in range(1, 11):
         for length in range(1, 12 - start):
             run = list(range(start, start + length))
             change = row_penalty(run + ["J"]) - row_penalty(run)
-            assert an.joker_extends_run().subs({a: start, L: length}) == change
+            assert extends.subs({a: start, L: length}) == change
 
 
 def test_joker_bridging_two_runs_saves_the_upper_runs_lowest_card():
@@ -94,3 +99,116 @@ def test_expected_row_penalty_matches_simulation():
             trials += 1
     assert abs(total / trials - float(exact)) < 0.15
     assert an.expected_row_penalty(1) == sp.Rational(sum(k * k for k in range(1, 11)), 55)
+
+
+# --- the square, the deal patterns and the listings ----------------------------------------------
+
+def test_square_grid_lays_the_deal_row_major_around_the_deck_so_every_line_is_straight():
+    square = tuple(range(1, 9))  # card = slot + 1, so each cell says which slot it shows
+    grid = an.square_grid(square)
+    assert grid[1][1] == "deck"
+    # rules digest, "Stacked deals": row-major order skipping the centre
+    assert [cell for row in grid for cell in row if cell != "deck"] == list(square)
+    straight = [[(r, c) for r in range(3)] for c in range(3)] + [[(r, c) for c in range(3)] for r in range(3)]
+    straight += [[(i, i) for i in range(3)], [(i, 2 - i) for i in range(3)]]
+    shown = {tuple(sorted(grid[r][c] - 1 for r, c in cells if grid[r][c] != "deck")) for cells in straight}
+    assert shown == {tuple(sorted(slots)) for slots in LINES.values()}
+
+
+@pytest.mark.parametrize("cards", range(0, 11))
+def test_deal_patterns_cover_every_set_of_cards(cards):
+    # up to 10 cards: every size the square and its lines use, and every one-number deal
+    patterns = an.deal_patterns(cards)
+    for counts, ways in patterns.items():
+        assert len(counts) == len(NUMBERS) and sum(counts) == cards
+        assert all(0 <= count <= COPIES[k] for k, count in zip(NUMBERS, counts)), counts
+        assert ways == math.prod(math.comb(COPIES[k], count) for k, count in zip(NUMBERS, counts))
+    assert sum(patterns.values()) == math.comb(len(PAIRS_DECK), cards)
+
+
+@pytest.mark.parametrize("cards", [1, 2, 3])
+def test_deal_patterns_match_listing_every_set_of_cards(cards):
+    listed = Counter()
+    for chosen in itertools.combinations(range(len(PAIRS_DECK)), cards):  # copies told apart
+        numbers = Counter(PAIRS_DECK[index] for index in chosen)
+        listed[tuple(numbers[k] for k in NUMBERS)] += 1
+    assert an.deal_patterns(cards) == dict(listed)
+
+
+def test_reshuffle_by_patterns_equals_the_closed_form():
+    assert an.reshuffle_by_patterns() == an.reshuffle_probability()
+    for cards in range(1, 11):
+        assert an.reshuffle_by_patterns(cards) == an.reshuffle_probability(cards), cards
+
+
+@pytest.mark.parametrize("cards", [2, 3])
+def test_line_pair_by_listing_equals_the_closed_form(cards):
+    assert an.line_pair_by_listing(cards) == an.line_pair_probability(cards)
+
+
+# --- runs and the joker --------------------------------------------------------------------------
+
+def single_runs(shortest: int) -> list[list[int]]:
+    """The rows (of every_row) that are one run of at least ``shortest`` cards."""
+    found = []
+    for row in an.every_row():
+        groups = runs(list(row))
+        if len(groups) == 1 and len(groups[0]) >= shortest:
+            found.append(list(row))
+    return found
+
+
+@pytest.mark.parametrize("shortest", range(1, 11))
+def test_every_run_lists_each_run_of_that_length_once(shortest):
+    listed = an.every_run(shortest)
+    assert sorted(listed) == sorted(single_runs(shortest))
+    assert len(listed) == len({tuple(run) for run in listed})
+
+
+def brute_force_joker_change(row) -> int:
+    """The least penalty over every place the joker may take (right of any card; alone if the
+    row is empty), minus the penalty without it."""
+    numbers = sorted(row)
+    if numbers:
+        with_joker = [numbers[:i + 1] + [JOKER] + numbers[i + 1:] for i in range(len(numbers))]
+    else:
+        with_joker = [[JOKER]]
+    return min(row_penalty(r) for r in with_joker) - row_penalty(numbers)
+
+
+def test_joker_change_equals_brute_force_on_every_row():
+    rows = an.every_row()
+    assert len(set(rows)) == 1024
+    for row in rows:
+        assert an.joker_change(row) == brute_force_joker_change(row), row
+    assert an.joker_change(()) == 11  # rules digest: a joker alone counts 11
+
+
+def test_joker_change_on_every_run_is_the_algebra_of_extending_it():
+    a, L = an.a, an.L
+    change = an.joker_extends_run()
+    for run in an.every_run():
+        assert an.joker_change(run) == change.subs({a: run[0], L: len(run)}), run
+
+
+# --- the row penalty, simulated ------------------------------------------------------------------
+
+def weighted_penalties(size: int) -> list[tuple[int, int]]:
+    """(ways, penalty) for every row of ``size`` different numbers: ways the deck deals it."""
+    return [(math.prod(COPIES[k] for k in row), row_penalty(list(row)))
+            for row in itertools.combinations(NUMBERS, size)]
+
+
+@pytest.mark.parametrize("size", range(1, 7))
+def test_simulate_row_penalty_agrees_with_expected_row_penalty(size):
+    rows = weighted_penalties(size)
+    weight = sum(ways for ways, _ in rows)
+    mean = Fraction(sum(ways * penalty for ways, penalty in rows), weight)
+    assert sp.Rational(mean.numerator, mean.denominator) == an.expected_row_penalty(size)
+    variance = Fraction(sum(ways * penalty ** 2 for ways, penalty in rows), weight) - mean ** 2
+    seed, trials = 1_000 + size, 20_000
+    simulated = an.simulate_row_penalty(size, trials=trials, seed=seed)
+    error = math.sqrt(variance / trials)
+    assert abs(simulated - float(mean)) <= 3 * error, (
+        f"seed {seed}, size {size}: simulated {simulated} vs exact {float(mean):.4f} "
+        f"(standard error {error:.4f})")
