@@ -5,7 +5,8 @@
 
 In ``exercises/solutions/NN_game.ipynb`` the answer cells carry the tag ``solution``. In the
 student copy each such cell keeps its comments and the names it assigns, each set to ``...``;
-everything else is copied as it is, without outputs.
+everything else is copied as it is, without outputs (relative links adjusted for the
+folder above).
 """
 from __future__ import annotations
 
@@ -38,6 +39,15 @@ def blank(source: str) -> str:
     return "\n".join(lines)
 
 
+def relink(markdown: str) -> str:
+    """Links written from exercises/solutions/ made right for the copy one folder up.
+
+    >>> relink("[the lesson](../../notebooks/01_twenty_five.ipynb)")
+    '[the lesson](../notebooks/01_twenty_five.ipynb)'
+    """
+    return markdown.replace("](../../", "](../")
+
+
 def student_copy(solution: nbformat.NotebookNode) -> nbformat.NotebookNode:
     """The student notebook made from a solution notebook."""
     cells = [nbformat.v4.new_markdown_cell(BANNER)]
@@ -47,7 +57,7 @@ def student_copy(solution: nbformat.NotebookNode) -> nbformat.NotebookNode:
             source = blank(cell.source) if "solution" in tags else cell.source
             cells.append(nbformat.v4.new_code_cell(source, metadata={"tags": [t for t in tags if t != "solution"]}))
         else:
-            cells.append(nbformat.v4.new_markdown_cell(cell.source))
+            cells.append(nbformat.v4.new_markdown_cell(relink(cell.source)))
     notebook = nbformat.v4.new_notebook(cells=cells, metadata=solution.metadata)
     for index, cell in enumerate(notebook.cells):
         cell.id = f"cell-{index}"  # stable ids keep rebuilt copies byte-identical

@@ -60,28 +60,59 @@ def exercise(id: str, hint: str = "", compare: Callable[[Any, Any], bool] | None
     return register
 
 
+def _exact(value: Any) -> Fraction | None:
+    """A number as an exact Fraction (a float by its decimal, 0.375 -> 3/8), or None."""
+    if getattr(value, "is_Rational", False) is True:  # sympy Integer and Rational
+        return Fraction(int(value.p), int(value.q))
+    if getattr(value, "is_Float", False) is True:  # a sympy Float: judged by its decimal, as a float
+        value = float(value)
+    if isinstance(value, bool) or isinstance(value, str):
+        return None
+    try:
+        if isinstance(value, float):
+            return Fraction(repr(value)) if value == value and abs(value) != float("inf") else None
+        if isinstance(value, (int, Fraction)) or hasattr(value, "__index__"):
+            return Fraction(value)
+    except (ValueError, TypeError, ZeroDivisionError):
+        return None
+    return None
+
+
 def same(answer: Any, truth: Any) -> bool:
-    """Equality that accepts exact numbers in any form: 3/4, Fraction(3, 4), sympy Rational, 0.75."""
-    if getattr(truth, "is_Rational", False) is True:  # a sympy Rational truth: judged as a Fraction
-        truth = Fraction(int(truth.p), int(truth.q))
-    if getattr(answer, "is_Float", False) is True:  # a sympy Float answer: judged as a float
-        answer = float(answer)
-    if isinstance(truth, (int, Fraction)) and not isinstance(truth, bool):
-        try:
-            value = Fraction(str(answer)) if not isinstance(answer, (int, Fraction)) else Fraction(answer)
-        except (ValueError, TypeError, ZeroDivisionError):
-            return False
-        if isinstance(answer, float):
-            return abs(float(value) - float(truth)) <= 1e-9 * max(1.0, abs(float(truth)))
-        return value == truth
+    """Exact equality for numbers in any exact form: Fraction(3, 4), sympy Rational(3, 4), 0.75.
+
+    A decimal counts when its digits are the exact value (0.75 is 3/4); 1/3 typed as a float
+    is only close to a third, so it does not.
+
+    >>> same(0.75, Fraction(3, 4)), same(1 / 3, Fraction(1, 3)), same([1, 2], (1, 2))
+    (True, False, True)
+    """
+    exact_truth = _exact(truth) if not isinstance(truth, float) else None
+    if exact_truth is not None:
+        return _exact(answer) == exact_truth
     if isinstance(truth, tuple) and isinstance(answer, (tuple, list)):
         return len(answer) == len(truth) and all(same(a, t) for a, t in zip(answer, truth))
     if isinstance(truth, float):
-        try:
-            return abs(float(answer) - truth) <= 1e-9 * max(1.0, abs(truth))
-        except (TypeError, ValueError):
-            return False
+        value = _exact(answer)
+        return value is not None and abs(float(value) - truth) <= 1e-9 * max(1.0, abs(truth))
     return answer == truth
+
+
+def diagnose(answer: Any, truth: Any) -> str:
+    """Why a wrong answer is wrong, when its kind (not only its value) is the problem."""
+    if getattr(answer, "is_Float", False) is True:
+        answer = float(answer)
+    number_truth = _exact(truth) is not None or isinstance(truth, float)
+    if number_truth and isinstance(answer, str):
+        return " Give a number, not text (no quotes)."
+    if number_truth and _exact(answer) is None and not isinstance(answer, float):
+        return f" Give a single number; this answer is a {type(answer).__name__}."
+    if isinstance(truth, tuple) and not isinstance(answer, (tuple, list)):
+        return f" Give {len(truth)} numbers in a tuple, like (a, b, c)."
+    exact_truth = _exact(truth) if not isinstance(truth, float) else None
+    if exact_truth is not None and isinstance(answer, float) and abs(answer - float(exact_truth)) < 1e-9:
+        return " That is the right value as a decimal — now give it exactly, e.g. Fraction(a, b)."
+    return ""
 
 
 def judge(item: Exercise, answer: Any) -> Verdict:
@@ -98,8 +129,12 @@ def judge(item: Exercise, answer: Any) -> Verdict:
         return Verdict(item.id, False, f"✗ {item.id}: could not read that answer ({error}).")
     if ok:
         return Verdict(item.id, True, f"✓ {item.id}: correct.")
+    try:
+        why = diagnose(answer, truth) if item.compare is None else ""
+    except Exception:  # an answer too odd to describe is still just a wrong answer
+        why = ""
     hint = f" Hint: {item.hint}" if item.hint else ""
-    return Verdict(item.id, False, f"✗ {item.id}: not yet.{hint}")
+    return Verdict(item.id, False, f"✗ {item.id}: not yet.{why}{hint}")
 
 
 def find(exercise_id: str) -> Exercise:

@@ -64,11 +64,27 @@ def test_the_ellipsis_asks_for_an_answer(registry):
     assert not str(verdict).startswith(("✓", "✗"))
 
 
-@pytest.mark.parametrize("answer", [
-    Fraction(1, 3), Fraction(2, 6), sympy.Rational(1, 3), 1 / 3, sympy.Float(1 / 3), sympy.N(sympy.Rational(1, 3)),
-])
-def test_a_fraction_truth_accepts_the_same_number_in_any_form(registry, answer):
+@pytest.mark.parametrize("answer", [Fraction(1, 3), Fraction(2, 6), sympy.Rational(1, 3), sympy.Rational(2, 6)])
+def test_a_fraction_truth_accepts_the_same_number_in_any_exact_form(registry, answer):
     assert check("demo.third", answer).ok
+
+
+@pytest.mark.parametrize("answer", [1 / 3, sympy.Float(1 / 3), sympy.N(sympy.Rational(1, 3))])
+def test_a_decimal_close_to_a_fraction_is_asked_for_exactly(registry, answer):
+    verdict = check("demo.third", answer)
+    assert not verdict.ok and "give it exactly" in str(verdict) and "Hint: One outcome in three." in str(verdict)
+
+
+@pytest.mark.parametrize("exercise_id, answer, why", [
+    ("demo.pairs", "45", "not text"),
+    ("demo.third", "1/3", "not text"),
+    ("demo.pairs", [45], "single number"),
+    ("demo.third", (1, 3), "single number"),
+    ("demo.pair", Fraction(1, 2), "in a tuple"),
+])
+def test_an_answer_of_the_wrong_kind_is_told_what_kind_is_wanted(registry, exercise_id, answer, why):
+    verdict = check(exercise_id, answer)
+    assert not verdict.ok and why in str(verdict)
 
 
 @pytest.mark.parametrize("answer", [45, 45.0, Fraction(45), Fraction(90, 2), sympy.Integer(45),
@@ -78,7 +94,7 @@ def test_an_integer_truth_accepts_the_same_number_in_any_form(registry, answer):
 
 
 @pytest.mark.parametrize("answer", [Fraction(3, 8), sympy.Rational(3, 8), 0.375, sympy.Float(0.375), 3 / 8])
-def test_a_sympy_rational_truth_accepts_the_same_number_in_any_form(registry, answer):
+def test_a_sympy_rational_truth_accepts_the_same_number_in_any_exact_form(registry, answer):
     assert check("demo.sympy", answer).ok
 
 

@@ -53,9 +53,11 @@ def test_notebook_runs_top_to_bottom(path):
 @pytest.mark.notebook
 @pytest.mark.parametrize("path", SOLUTIONS, ids=name)
 def test_solutions_pass_every_check(path):
-    output = text_of(run(path))
-    passed = output.count("✓")
-    assert passed >= 8, f"{name(path)}: only {passed} checks passed"
+    notebook = run(path)
+    output = text_of(notebook)
+    checks = sum(cell.source.lstrip().startswith("check(") for cell in notebook.cells if cell.cell_type == "code")
+    assert checks >= 8, f"{name(path)}: only {checks} checked questions"
+    assert output.count("✓") == checks, f"{name(path)}: {output.count('✓')} of {checks} checks passed"
     assert "✗" not in output and "replace the ..." not in output, output
 
 
