@@ -47,7 +47,9 @@ def check_pairs_deck(deck: Sequence[int]) -> tuple[int, ...]:
     counts = Counter(cards)
     for number in NUMBERS:
         if counts[number] != number:
-            raise RulesError(f"the Pairs deck has {number} copies of {number}, the stacked deck has {counts[number]}")
+            have = counts[number]
+            raise RulesError(f"the Pairs deck has {number} {'copy' if number == 1 else 'copies'} of {number}, "
+                             f"the stacked deck has {have} {'copy' if have == 1 else 'copies'}")
     return cards
 
 

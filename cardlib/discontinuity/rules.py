@@ -78,7 +78,7 @@ class Game:
             raise RulesError(f"start_player must be a seat from 0 to {self.players - 1}, not {self.start_player!r}")
         if self.halves is None:
             object.__setattr__(self, "halves", self.players == 2)
-        elif self.halves not in (True, False):
+        elif type(self.halves) is not bool:  # 1 == True, but 1 is no answer to "halves?"
             raise RulesError(f"halves must be True or False, not {self.halves!r}")
         elif self.halves and self.players != 2:
             raise RulesError(f"the half-deck variant is for two players, not {self.players}")
@@ -299,7 +299,11 @@ class State:
         slots = LINES.get(line) if type(line) is int else None
         if slots is not None:
             key = (line,) + tuple(self._square[slot] for slot in slots)
-            found = (_OPTIONS.get(key) or _options(key))[1].get(action)
+            try:
+                found = (_OPTIONS.get(key) or _options(key))[1].get(action)
+            except TypeError:  # a list where a number or a place belongs: no action at all
+                raise IllegalActionError(
+                    f"{action!r}: a take names a line, two numbers and at most one (row, column) place") from None
             if found is not None:
                 return found
         raise IllegalActionError(self._why_not(action))

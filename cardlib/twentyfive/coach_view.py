@@ -91,7 +91,10 @@ def reveal_hints(obs: Observation, names: dict[int, str]) -> list[str]:
         elif not field:
             hints.append(f"{name} has not revealed a card yet.")
         elif field[-1] == FIVE:
-            hints.append(f"{name} last revealed a 5, which may hide a higher card: no limit on that hand.")
+            caps = [value for value in field if value != FIVE]
+            hints.append(f"{name} last revealed a 5, which caps nothing: " + (
+                f"their last other reveal, {caps[-1]}, capped only the cards they held then."
+                if caps else "no limit on that hand."))
         elif field[-1] == max(NUMBERS):
             hints.append(f"{name} last revealed a {field[-1]}, the highest number: no limit on that hand.")
         elif obs.hand_sizes[seat]:
@@ -138,8 +141,12 @@ def coach_panel(obs: Observation, names: dict[int, str]) -> str:
     note = f'<div class="cl-coach-note">{escape(why_not)}</div>' if why_not else ""
     hints = "".join(f"<li>{escape(hint)}</li>" for hint in reveal_hints(obs, names))
     naive, informed = (percent(odds[model].over).lstrip("=≈ ") for model in ("naive", "informed"))
-    here = ("Here both give the same chance of more than 25." if naive == informed else
-            f"Here the reveals take the chance of more than 25 from {naive} (naive) to {informed} (informed).")
+    if odds["naive"].over == odds["informed"].over:
+        here = "Here both give exactly the same chance of more than 25."
+    elif naive == informed:  # different fractions that round alike: say so, never "the same"
+        here = f"Here the reveals barely move the chance of more than 25: both round to {naive}."
+    else:
+        here = f"Here the reveals take the chance of more than 25 from {naive} (naive) to {informed} (informed)."
     return (f'{COACH_STYLE}<div class="cl-panel cl-coach-panel"><h4>Coach: exact chances from the cards you see</h4>'
             f"<div>Cards in play: <b>{obs.cards_in_play}</b>. You see {len(seen)} of them (your hand and every "
             f"field card); they already make <b>{pair_count(seen)}</b> pairs. "

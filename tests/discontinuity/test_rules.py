@@ -414,3 +414,17 @@ def test_actions_read_well_and_repr_pastes_back():
         assert eval(repr(action)) == action
     assert str(Take(4, 7, 3)) == "take 3 and 7 from line ④"
     assert str(Take(1, 5, 9, at=(1, 0))) == "take 5 and 9 from line ① (the one at left)"
+
+
+@pytest.mark.parametrize("action", [Take(4, 3, 7, at=[0, 0]), Take(4, [3], 7), Take([4], 3, 7)])
+def test_a_take_with_a_list_inside_is_illegal_not_a_crash(action):
+    state = Game(players=3).new(seed=3)
+    before = snapshot(state)
+    with pytest.raises(IllegalActionError, match=r"Take\(.*: "):
+        state.apply(action)
+    assert snapshot(state) == before
+
+
+def test_halves_must_be_a_bool():
+    with pytest.raises(RulesError, match="halves"):
+        Game(players=2, halves=1)

@@ -1,0 +1,31 @@
+"""The coach panel's words say only what its exact numbers say."""
+from cardlib.twentyfive import DRAW, Game
+from cardlib.twentyfive.rules import REVEALS
+from cardlib.twentyfive.analysis import p_over
+from cardlib.twentyfive.coach_view import coach_panel, percent, reveal_hints
+from cardlib.core.pairs import stacked_deck
+
+NAMES = {0: "You", 1: "Player 1", 2: "Player 2"}
+
+
+def test_different_odds_that_round_alike_are_never_called_the_same():
+    state = Game(players=3).new(seed=6)
+    state.apply(DRAW)  # seed 6: both coaches put P(> 25) below 0.1%, by different fractions
+    view = state.observation(state.current_player)
+    naive, informed = p_over(view, "naive").over, p_over(view, "informed").over
+    assert naive != informed and percent(naive) == percent(informed)
+    panel = coach_panel(view, {seat: f"Player {seat}" for seat in range(3)})
+    assert "same chance" not in panel and "both round to" in panel
+
+
+def test_a_last_reveal_of_5_caps_nothing_but_the_earlier_reveal_is_named():
+    # Player 1 is dealt 9, 5, 2, 1 and reveals the 9; later draws a 3, and the 5 is then highest.
+    deck = stacked_deck([8, 7, 6, 4], [9, 5, 2, 1], [10, 8, 6, 3], [4, 3])
+    state = Game(players=3).new(deck=deck)
+    state.apply(REVEALS[9])   # the opening choice: 9 (highest) or 5
+    state.apply(DRAW)         # player 0 draws a 4 and reveals 7
+    state.apply(DRAW)         # player 1 draws a 3 and must reveal the 5, now the highest
+    view = state.observation(0)
+    assert view.fields[1][-1] == 5 and view.fields[1][0] == 9
+    hints = reveal_hints(view, NAMES)
+    assert any("Player 1 last revealed a 5, which caps nothing" in hint and "9" in hint for hint in hints), hints
