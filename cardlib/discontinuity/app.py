@@ -48,8 +48,13 @@ goes to the largest value in the row.</p>
 <p>The <b>joker</b> (gold) sits right of a number card in your row and counts that number + 1 (alone: 11);
 you choose its place at the end of each of your turns. Nobody ever sees the card under it.</p>
 <p>Two players play two halves of the deck (28 then 27 cards), the other player starting the second;
-the halves add up. <code>DiscontinuityApp(players=2, halves=False)</code> plays one full-deck game instead.</p></details>"""
+the halves add up. "2 players (one full game)" in the Players menu plays the whole deck as one game instead
+(not on the rule sheet).</p></details>"""
 
+# The "Players" menu; two players may also play the whole deck as one game (not on the sheet).
+TABLES = [("2 players (two halves)", Game(players=2, halves=True)),
+          ("2 players (one full game)", Game(players=2, halves=False)),
+          ("3 players", Game(players=3)), ("4 players", Game(players=4))]
 JOKER_LABEL = "Take the joker (once per game)"
 JOKER_USED = "You took your joker already: once per game"
 NEXT_HALF = "Play the second half"
@@ -70,23 +75,36 @@ def ordinal(place: int) -> str:
 
 
 class DiscontinuityApp(TableFrame):
-    """You against one to three bots at Discontinuity; a seeded app plays the same deals and bot moves."""
+    """You against one to three bots at Discontinuity; a seeded app plays the same deals and bot moves.
+
+    The "Players" menu beside "New game" chooses the table of the next game (two players: two
+    halves, or one full game); the game in progress goes on. The constructor's ``players`` and
+    ``halves`` preselect it; its ``opponents`` and ``human`` seat play whenever the table has
+    that many players, other sizes get the default bots (and seat 0 if your seat is not there).
+
+    >>> app = DiscontinuityApp(players=2, halves=False, seed=3)
+    >>> app.players_choice.label
+    '2 players (one full game)'
+    >>> app.players_choice.label = "4 players"
+    >>> app.button("New game").click()
+    >>> app.state.game, sorted(app.opponents)
+    (Game(players=4, start_player=0, halves=False), [1, 2, 3])
+    """
 
     def __init__(self, players: int = 3, human: int = 0, opponents: Optional[Sequence[Any]] = None,
                  seed: Optional[int] = None, halves: Optional[bool] = None) -> None:
-        self._game = Game(players=players, halves=halves)  # RulesError for options the rules do not allow
+        game = Game(players=players, halves=halves)  # RulesError for options the rules do not allow
+        # bool is an int subclass, but True is no seat
         if not isinstance(human, int) or isinstance(human, bool) or not 0 <= human < players:
             raise RulesError(f"human must be a seat from 0 to {players - 1}, not {human!r}")
         agents = list(opponents) if opponents is not None else default_opponents(players)
         if len(agents) != players - 1:
             raise RulesError(f"{players} players need {players - 1} opponents, got {len(agents)}")
-        self._human = human
-        others = [(human + step) % players for step in range(1, players)]  # in turn order after you
-        self._agents = dict(zip(others, agents))
-        self._names = {seat: "You" if seat == human else f"Player {seat}" for seat in range(players)}
+        self._asked = (players, human, agents)  # the table the constructor set: used again at that size
+        self._seat(game)
         self._seeds = random.Random(seed)  # every deal and every bot's choices come from this seed
         self._games = 0
-        super().__init__(help_html=HELP, scores_title="Scoreboard (highest total wins)")
+        super().__init__(help_html=HELP, scores_title="Scoreboard (highest total wins)", choices=TABLES, chosen=game)
         self._run(self.new_game)  # a failing bot shows a message here too, not a traceback
 
     # -- the game behind the table --
@@ -101,12 +119,31 @@ class DiscontinuityApp(TableFrame):
         """The seat you play."""
         return self._human
 
+    @property
+    def opponents(self) -> dict[int, Any]:
+        """The bot at each other seat of the game in play."""
+        return dict(self._agents)
+
+    def _seat(self, game: Game) -> None:
+        """Set the table for ``game``: your seat, and a bot at every other seat."""
+        players, human, agents = self._asked
+        if game.players != players:  # a table chosen in the menu: the default bots
+            agents = default_opponents(game.players)
+            human = human if human < game.players else 0
+        self._game, self._human = game, human
+        others = [(human + step) % game.players for step in range(1, game.players)]  # in turn order after you
+        self._agents = dict(zip(others, agents))
+        self._names = {seat: "You" if seat == human else f"Player {seat}" for seat in range(game.players)}
+
     def new_game(self) -> None:
-        """Deal a new game (bots take their turns until it is yours) and show it."""
+        """Deal a new game for the table chosen in the menu (bots move until it is your turn) and show it."""
         self._games += 1
+        if self.next_table != self._game:
+            self._seat(self.next_table)
         self._state = self._game.new(seed=self._seeds.getrandbits(64))
         self._bot_rngs = {seat: random.Random(self._seeds.getrandbits(64)) for seat in self._agents}
         self._halves_seen = 0
+        self.table_dealt(self._game)
         self._advance()
         self.render()
 

@@ -48,6 +48,7 @@ Or <b>pass</b>: you bet that the pairs in play now exceed 25. Passing ends the r
 than 25, the game ends and the lowest total wins.</p>
 <p>Cards outlined in orange were revealed since your last move; the log's bold lines say the same.</p></details>"""
 
+TABLES = [(f"{n} players", Game(players=n)) for n in (3, 4)]  # the "Players" menu
 COACH_TIP = "The coach shows what you can count from the cards you see"
 EMPTY_PILE = "The draw pile is empty: the only move left is to pass"
 
@@ -82,23 +83,36 @@ def ordinal(place: int) -> str:
 
 
 class TwentyFiveApp(TableFrame):
-    """You against two or three bots at Twenty-five; a seeded app plays the same deals and bot moves."""
+    """You against two or three bots at Twenty-five; a seeded app plays the same deals and bot moves.
+
+    The "Players" menu beside "New game" chooses the table of the next game; the game in
+    progress goes on. The constructor's ``players`` preselects it; its ``opponents`` and
+    ``human`` seat play whenever the table has that size, other sizes get the default bots
+    (and seat 0 if your seat is not at the smaller table).
+
+    >>> app = TwentyFiveApp(seed=3)
+    >>> app.players_choice.label = "4 players"
+    >>> app.state.game.players, app.table_hint
+    (3, 'for the next game: press')
+    >>> app.button("New game").click()
+    >>> app.state.game.players, sorted(app.opponents), app.table_hint
+    (4, [1, 2, 3], '')
+    """
 
     def __init__(self, players: int = 3, human: int = 0, opponents: Optional[Sequence[Any]] = None,
                  seed: Optional[int] = None) -> None:
-        self._game = Game(players=players)  # RulesError for a player count the rules do not allow
-        if not isinstance(human, int) or not 0 <= human < players:
+        game = Game(players=players)  # RulesError for a player count the rules do not allow
+        # bool is an int subclass, but True is no seat
+        if not isinstance(human, int) or isinstance(human, bool) or not 0 <= human < players:
             raise RulesError(f"human must be a seat from 0 to {players - 1}, not {human!r}")
         agents = list(opponents) if opponents is not None else default_opponents(players)
         if len(agents) != players - 1:
             raise RulesError(f"{players} players need {players - 1} opponents, got {len(agents)}")
-        self._human = human
-        others = [(human + step) % players for step in range(1, players)]  # clockwise from you
-        self._agents = dict(zip(others, agents))
-        self._names = {seat: "You" if seat == human else f"Player {seat}" for seat in range(players)}
+        self._asked = (players, human, agents)  # the table the constructor set: used again at that size
+        self._seat(game)
         self._seeds = random.Random(seed)  # every deal and every bot's choices come from this seed
         self._games = 0
-        super().__init__(help_html=HELP, coach_tooltip=COACH_TIP)
+        super().__init__(help_html=HELP, coach_tooltip=COACH_TIP, choices=TABLES, chosen=game)
         self._coach_toggle.observe(self._refresh_coach, names="value")
         self._run(self.new_game)  # a failing bot shows a message here too, not a traceback
 
@@ -114,12 +128,31 @@ class TwentyFiveApp(TableFrame):
         """The seat you play."""
         return self._human
 
+    @property
+    def opponents(self) -> dict[int, Any]:
+        """The bot at each other seat of the game in play."""
+        return dict(self._agents)
+
+    def _seat(self, game: Game) -> None:
+        """Set the table for ``game``: your seat, and a bot at every other seat."""
+        players, human, agents = self._asked
+        if game.players != players:  # a table chosen in the menu: the default bots
+            agents = default_opponents(game.players)
+            human = human if human < game.players else 0
+        self._game, self._human = game, human
+        others = [(human + step) % game.players for step in range(1, game.players)]  # clockwise from you
+        self._agents = dict(zip(others, agents))
+        self._names = {seat: "You" if seat == human else f"Player {seat}" for seat in range(game.players)}
+
     def new_game(self) -> None:
-        """Deal a new game (bots take their turns until it is yours) and show it."""
+        """Deal a new game for the table chosen in the menu (bots move until it is your turn) and show it."""
         self._games += 1
+        if self.next_table != self._game:
+            self._seat(self.next_table)
         self._state = self._game.new(seed=self._seeds.getrandbits(64))
         self._bot_rngs = {seat: random.Random(self._seeds.getrandbits(64)) for seat in self._agents}
         self._rounds_seen = 0
+        self.table_dealt(self._game)
         self._advance()
         self.render()
 

@@ -4,11 +4,25 @@ A game's app subclasses ``TableFrame``, keeps its engine state to itself, and on
 calls ``show(...)`` with HTML made from what the human may see and with ``Control``s made from
 the legal actions. The frame turns controls into buttons, refuses clicks on buttons that are out
 of date, and turns errors into a message in the app instead of a traceback.
+
+An app may also offer a "Players" menu next to "New game" (``choices``): picking a table never
+disturbs the game being played; the next new game is dealt for it, and until then a short hint
+says so.
+
+>>> frame = TableFrame(choices=[("3 players", 3), ("4 players", 4)], chosen=3)
+>>> frame.players_choice.label = "4 players"
+>>> frame.next_table, frame.table_hint
+(4, 'for the next game: press')
+>>> frame.table_dealt(4)       # what an app's new_game says once it has dealt the new table
+>>> frame.table_hint
+''
 """
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from html import escape
+from typing import Any, Optional
 
 import ipywidgets as widgets
 
@@ -17,6 +31,8 @@ from cardlib.ui.style import style_block
 from cardlib.ui.table import message_html, section
 
 STALE = "That button is out of date: the table has moved on. Use the buttons shown now."
+CHOICE_TIP = "How many play: the game in progress goes on; the next New game deals the table chosen here"
+CHOICE_HINT = "for the next game: press"  # reads on into the "New game" button beside it
 
 
 @dataclass(frozen=True)
@@ -36,7 +52,8 @@ class TableFrame(widgets.VBox):
 
     def __init__(self, help_html: str = "", coach_tooltip: str = "Show or hide the coach", *,
                  scores_title: str = "Scoreboard (points are bad)",
-                 log_title: str = "What happened (bold: since your last move)") -> None:
+                 log_title: str = "What happened (bold: since your last move)",
+                 choices: Sequence[tuple[str, Any]] = (), chosen: Any = None) -> None:
         self._header = widgets.HTML(layout=widgets.Layout(flex="1 1 auto"))
         self._coach_toggle = widgets.ToggleButton(description="Coach", value=False, tooltip=coach_tooltip,
                                                   icon="graduation-cap", layout=widgets.Layout(width="96px"))
@@ -58,8 +75,25 @@ class TableFrame(widgets.VBox):
         self._scores = widgets.HTML()
         self._buttons: list[widgets.Button] = []
         self._generation = 0  # bumped whenever the buttons are replaced; older buttons are stale
-        top = widgets.HBox([self._header, self._coach_toggle, self._new_game],
-                           layout=widgets.Layout(align_items="center"))
+        self._choice: Optional[widgets.Dropdown] = None
+        self._choice_hint = widgets.HTML()
+        self._in_play = chosen  # the table the game on show was dealt for
+        menu: list[widgets.Widget] = []
+        if choices:
+            values = [value for _, value in choices]
+            if chosen not in values:
+                raise RulesError(f"the table {chosen!r} is not one of the choices {values!r}")
+            longest = max(len(label) for label, _ in choices)
+            self._choice = widgets.Dropdown(options=list(choices), value=chosen, tooltip=CHOICE_TIP,
+                                            layout=widgets.Layout(width=f"{7 * longest + 28}px"))
+            self._choice.add_class("cl-players")
+            self._choice.observe(self._on_choice, names="value")
+            # menu, hint and button read as one phrase: a narrow page wraps them together, never apart
+            menu = [widgets.HBox([self._choice, self._choice_hint, self._new_game],
+                                 layout=widgets.Layout(align_items="center", flex="none"))]
+            self._header.layout.flex = "1 1 280px"  # the header's facts wrap first, so the hint fits beside the menu
+        top = widgets.HBox([self._header, self._coach_toggle, *(menu or [self._new_game])],
+                           layout=widgets.Layout(align_items="center", flex_flow="row wrap" if menu else None))
         lower = widgets.HBox([
             widgets.VBox([widgets.HTML(section(log_title)), self._log],
                          layout=widgets.Layout(flex="1 1 0", min_width="300px")),
@@ -122,6 +156,26 @@ class TableFrame(widgets.VBox):
                 return button
         labels = ", ".join(repr(b.description) for b in self.buttons())
         raise LookupError(f"no button {label!r} is shown; the buttons are {labels}")
+
+    @property
+    def players_choice(self) -> Optional[widgets.Dropdown]:
+        """The "Players" menu (None if the app has none); set its ``label`` or ``value`` to choose."""
+        return self._choice
+
+    @property
+    def next_table(self) -> Any:
+        """The table the next new game is dealt for: the menu's value (None without a menu)."""
+        return self._choice.value if self._choice is not None else None
+
+    @property
+    def table_hint(self) -> str:
+        """The hint beside the menu, as plain text ("" when the menu shows the table in play)."""
+        return CHOICE_HINT if self._choice_hint.value else ""
+
+    def table_dealt(self, table: Any) -> None:
+        """Record the table the game now shown was dealt for (an app's ``new_game`` calls this)."""
+        self._in_play = table
+        self._show_choice_hint()
 
     @property
     def coach_open(self) -> bool:
@@ -192,6 +246,16 @@ class TableFrame(widgets.VBox):
             except Exception:
                 pass
             self.show_message(f"Something went wrong ({type(error).__name__}: {error}).")
+
+    def _on_choice(self, _change: dict) -> None:
+        self._show_choice_hint()
+
+    def _show_choice_hint(self) -> None:
+        """While the menu differs from the table in play, say when it counts and light up "New game"."""
+        pending = self._choice is not None and self._choice.value != self._in_play
+        self._choice_hint.value = (f'<span class="cl-players-hint" style="font-size: 12.5px; color: #7d6608; '
+                                   f'white-space: nowrap;">{escape(CHOICE_HINT)}</span>' if pending else "")
+        self._new_game.button_style = "primary" if pending else ""
 
     def _on_coach_toggle(self, change: dict) -> None:
         self._coach_box.layout.display = "flex" if change["new"] else "none"

@@ -13,8 +13,8 @@ from cardlib.core.errors import RulesError
 from cardlib.core.pairs import PAIRS_DECK
 from cardlib.core.testing import snapshot
 from cardlib.discontinuity.actions import MARKS, PlaceJoker, Take, TakeJoker
-from cardlib.discontinuity.app import JOKER_LABEL, NEXT_HALF, DiscontinuityApp
-from cardlib.discontinuity.bots import GreedyBot
+from cardlib.discontinuity.app import JOKER_LABEL, NEXT_HALF, DiscontinuityApp, default_opponents
+from cardlib.discontinuity.bots import GreedyBot, LookaheadBot
 from cardlib.discontinuity.rules import Game
 from cardlib.discontinuity.scoring import JOKER, SAFE_CARD, row_penalty
 from cardlib.discontinuity.view import row_html, signed
@@ -289,6 +289,7 @@ def test_the_same_observation_gives_the_same_widgets_whatever_is_hidden(players,
             changed += other.hidden() != state.hidden()
             jokers += any(other.joker_face(s) != state.joker_face(s) for s in range(players))
             twin = DiscontinuityApp(players=players, seed=seed)
+            app.players_choice.index = twin.players_choice.index = (TABLES.index(state.game) + k) % 4  # no hint, a hint
             twin.resume(other, halves_read=app._halves_seen)
             assert widget_tree(twin) == widget_tree(app)
             compared += 1
@@ -328,6 +329,94 @@ def test_bad_options_raise_rules_error():
         DiscontinuityApp(players=4, opponents=[GreedyBot()])
     with pytest.raises(RulesError):
         DiscontinuityApp(players=3, halves=True)
+
+
+@pytest.mark.parametrize("players, human", [
+    (2, True), (3, False), (4, True), (3, -1), (2, 2), (4, 4), (3, 1.0), (3, "0")])
+def test_a_seat_that_is_no_seat_raises_rules_error(players, human):
+    with pytest.raises(RulesError, match="human must be a seat"):
+        DiscontinuityApp(players=players, human=human)
+
+
+# -- the "Players" menu: the table of the next game --
+
+LABELS = ["2 players (two halves)", "2 players (one full game)", "3 players", "4 players"]
+TABLES = [Game(players=2, halves=True), Game(players=2, halves=False), Game(players=3), Game(players=4)]
+
+
+def seats_shown(app: DiscontinuityApp) -> list[int]:
+    """The seats whose box is on the table, in the order shown."""
+    return [int(seat) for seat in re.findall(r'<div class="cl-seat[^"]*" data-seat="(\d+)">', app._table.value)]
+
+
+def bots(agents) -> list:
+    """What makes a bot what it is: its class and its settings."""
+    return [(type(agent), vars(agent)) for agent in agents]
+
+
+@pytest.mark.parametrize("players, halves, label", [(2, None, LABELS[0]), (2, True, LABELS[0]), (2, False, LABELS[1]),
+                                                     (3, None, LABELS[2]), (3, False, LABELS[2]), (4, None, LABELS[3])])
+def test_the_constructor_preselects_the_players_menu(players, halves, label):
+    app = DiscontinuityApp(players=players, halves=halves, seed=1)
+    menu = app.players_choice
+    assert [text for text, _ in menu.options] == LABELS and [game for _, game in menu.options] == TABLES
+    assert menu.label == label and menu.value == app.state.game == app.next_table
+    assert app.table_hint == "" and app._choice_hint.value == "" and app.button("New game").button_style == ""
+    beside = app.children[1].children[-1].children  # the header row ends: menu, hint, "New game"
+    assert beside[0] is menu and beside[-1].description == "New game"
+
+
+@pytest.mark.parametrize("players, human, chosen, seed", [(3, 2, 1, 1), (2, 1, 3, 5), (3, 0, 0, 2), (4, 3, 2, 8)])
+def test_a_table_chosen_in_the_menu_is_dealt_by_new_game_then_played_by_clicks(players, human, chosen, seed):
+    app = DiscontinuityApp(players=players, human=human, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(2):  # a game in progress
+        click(app, choose(app, rng))
+    before, table, buttons = snapshot(app.state), app._table.value, [b.description for b in app.action_buttons]
+    app.players_choice.label = LABELS[chosen]
+    assert snapshot(app.state) == before and app._table.value == table  # the game in progress goes on
+    assert [b.description for b in app.action_buttons] == buttons and app.state.game.players == players
+    assert app.table_hint == "for the next game: press" and "for the next game" in app._choice_hint.value
+    assert app.button("New game").button_style == "primary" and app.next_table == TABLES[chosen]
+    app.button("New game").click()
+    game = TABLES[chosen]
+    seat = human if human < game.players else 0
+    assert app.message == "" and app.state.game == game and app.human == seat
+    assert app.table_hint == "" and app.button("New game").button_style == ""
+    assert list(app.opponents) == [(seat + step) % game.players for step in range(1, game.players)]
+    assert bots(app.opponents.values()) == bots(default_opponents(game.players))
+    assert sorted(seats_shown(app)) == list(range(game.players)) and seats_shown(app)[-1] == seat
+    assert ("Half <b>1</b> of 2" in app._header.value) == game.halves
+    play_to_the_end(app, rng)
+    assert len(app.state.observation(seat).halves) == game.halves and len(app.state.result().scores) == game.players
+    app.players_choice.label = LABELS[TABLES.index(Game(players=players))]  # chosen at the end: "Play again" too
+    app.button("Play again").click()
+    assert app.state.game == Game(players=players) and app.human == human and not app.state.is_over
+
+
+def test_choosing_the_table_in_play_again_takes_the_hint_away():
+    app = DiscontinuityApp(players=2, halves=False, seed=3)
+    app.players_choice.label = LABELS[0]
+    assert app.table_hint
+    app.players_choice.label = LABELS[1]
+    assert app.table_hint == "" and app._choice_hint.value == "" and app.button("New game").button_style == ""
+
+
+def test_the_constructors_opponents_play_again_whenever_the_table_has_their_size():
+    mine = [GreedyBot(), LookaheadBot()]
+    app = DiscontinuityApp(players=3, human=1, opponents=mine, seed=4)
+    assert list(app.opponents.values()) == mine and list(app.opponents) == [2, 0]
+    app.players_choice.label = "4 players"
+    app.button("New game").click()
+    assert not any(bot is agent for bot in app.opponents.values() for agent in mine)
+    app.players_choice.label = "3 players"
+    app.button("New game").click()
+    assert all(bot is agent for bot, agent in zip(app.opponents.values(), mine)) and app.human == 1
+    lone = GreedyBot()
+    two = DiscontinuityApp(players=2, opponents=[lone], seed=4)  # both two-player tables keep it
+    two.players_choice.label = LABELS[1]
+    two.button("New game").click()
+    assert two.state.game == TABLES[1] and two.opponents == {1: lone} and two.message == ""
 
 
 def test_the_app_loads_lazily_from_the_game_package():

@@ -15,7 +15,8 @@ from cardlib.core.agents import RandomAgent
 from cardlib.core.errors import RulesError
 from cardlib.core.pairs import pair_count
 from cardlib.core.testing import snapshot
-from cardlib.twentyfive.app import TwentyFiveApp, pair_lines
+from cardlib.twentyfive.app import TwentyFiveApp, default_opponents, pair_lines
+from cardlib.twentyfive.bots import ThresholdBot
 from cardlib.twentyfive.inference import p_over, pass_cost
 from cardlib.twentyfive.rules import PASS, Game, Reveal
 from cardlib.ui import STALE
@@ -190,6 +191,7 @@ def test_the_same_observation_gives_the_same_widgets_whatever_the_hidden_cards(p
             changed += any(other.hand(s) != state.hand(s) for s in range(players) if s != human)
             twin = TwentyFiveApp(players=players, seed=seed)
             app.coach_open = twin.coach_open = bool(k % 2)
+            app.players_choice.label = twin.players_choice.label = ("3 players", "4 players")[k % 2]  # a hint, or none
             twin.resume(other, rounds_read=app._rounds_seen)  # paused on the same unread count, if any
             assert widget_tree(twin) == widget_tree(app)
             compared += 1
@@ -229,6 +231,86 @@ def test_bad_options_raise_rules_error():
         TwentyFiveApp(players=3, human=3)
     with pytest.raises(RulesError):
         TwentyFiveApp(players=4, opponents=[RandomAgent()])
+
+
+@pytest.mark.parametrize("players, human", [
+    (3, True), (3, False), (4, True), (3, -1), (3, 3), (4, 4), (3, 1.0), (3, "0")])
+def test_a_seat_that_is_no_seat_raises_rules_error(players, human):
+    with pytest.raises(RulesError, match="human must be a seat"):
+        TwentyFiveApp(players=players, human=human)
+
+
+# -- the "Players" menu: the table of the next game --
+
+def seats_shown(app: TwentyFiveApp) -> list[int]:
+    """The seats whose box is on the table, in the order shown."""
+    return [int(seat) for seat in re.findall(r'<div class="cl-seat[^"]*" data-seat="(\d+)">', app._table.value)]
+
+
+def bots(agents) -> list:
+    """What makes a bot what it is: its class and its settings."""
+    return [(type(agent), vars(agent)) for agent in agents]
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_the_constructor_preselects_the_players_menu(players):
+    app = TwentyFiveApp(players=players, seed=1)
+    menu = app.players_choice
+    assert menu.options == (("3 players", Game(players=3)), ("4 players", Game(players=4)))
+    assert menu.label == f"{players} players" and menu.value == app.state.game == app.next_table
+    assert app.table_hint == "" and app._choice_hint.value == "" and app.button("New game").button_style == ""
+    beside = app.children[1].children[-1].children  # the header row ends: menu, hint, "New game"
+    assert beside[0] is menu and beside[-1].description == "New game"
+
+
+@pytest.mark.parametrize("players, chosen, human, seed", [(3, 4, 0, 1), (4, 3, 3, 2), (4, 3, 1, 5), (3, 4, 2, 7)])
+def test_a_table_chosen_in_the_menu_is_dealt_by_new_game_then_played_by_clicks(players, chosen, human, seed):
+    app = TwentyFiveApp(players=players, human=human, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(3):  # a game in progress
+        app.button(choose(app, rng)).click()
+    before, table, buttons = snapshot(app.state), app._table.value, [b.description for b in app.action_buttons]
+    app.players_choice.label = f"{chosen} players"
+    assert snapshot(app.state) == before and app._table.value == table  # the game in progress goes on
+    assert [b.description for b in app.action_buttons] == buttons and app.state.game.players == players
+    assert app.table_hint == "for the next game: press" and "for the next game" in app._choice_hint.value
+    assert app.button("New game").button_style == "primary" and app.next_table == Game(players=chosen)
+    app.button("New game").click()
+    seat = human if human < chosen else 0
+    assert app.message == "" and app.state.game == Game(players=chosen) and app.human == seat
+    assert app.table_hint == "" and app.button("New game").button_style == ""
+    clockwise = [(seat + step) % chosen for step in range(1, chosen)]
+    assert list(app.opponents) == clockwise
+    assert bots(app.opponents.values()) == bots(default_opponents(chosen))
+    assert sorted(seats_shown(app)) == list(range(chosen)) and seats_shown(app)[-1] == seat  # you sit last, below
+    play_to_the_end(app, rng)
+    assert len(app.state.result().scores) == chosen and "Game over" in app._prompt.value
+    app.players_choice.label = f"{players} players"  # chosen at the game's end: "Play again" deals it too
+    app.button("Play again").click()
+    assert app.state.game == Game(players=players) and app.human == human and not app.state.is_over
+    assert sorted(seats_shown(app)) == list(range(players))
+
+
+def test_choosing_the_table_in_play_again_takes_the_hint_away():
+    app = TwentyFiveApp(seed=3)
+    app.players_choice.label = "4 players"
+    assert app.table_hint
+    app.players_choice.label = "3 players"
+    assert app.table_hint == "" and app._choice_hint.value == "" and app.button("New game").button_style == ""
+
+
+def test_the_constructors_opponents_play_again_whenever_the_table_has_their_size():
+    mine = [RandomAgent(), ThresholdBot(threshold=20)]
+    app = TwentyFiveApp(players=3, human=1, opponents=mine, seed=4)
+    assert list(app.opponents.values()) == mine and list(app.opponents) == [2, 0]
+    app.players_choice.label = "4 players"
+    app.button("New game").click()
+    assert not any(bot is agent for bot in app.opponents.values() for agent in mine)
+    assert app.human == 1 and list(app.opponents) == [2, 3, 0]
+    app.players_choice.label = "3 players"
+    app.button("New game").click()
+    assert all(bot is agent for bot, agent in zip(app.opponents.values(), mine))
+    assert app.human == 1 and list(app.opponents) == [2, 0] and app.message == ""
 
 
 def test_the_coach_panel_opens_and_closes():
@@ -296,8 +378,10 @@ def check_coach(app: TwentyFiveApp) -> int:
         field = obs.fields[seat]
         if seat == human or not field or not obs.hand_sizes[seat] or obs.current_player == seat:
             continue
-        if field[-1] in (5, 10):  # a 5 may hide anything; nothing is higher than a 10
-            assert f"Player {seat} last revealed a {field[-1]}," in panel and "no limit on that hand" in panel
+        if field[-1] == 5:  # a 5 caps nothing; an earlier reveal capped only the cards held then
+            assert f"Player {seat} last revealed a 5, which caps nothing" in panel
+        elif field[-1] == 10:  # nothing is higher than a 10
+            assert f"Player {seat} last revealed a 10," in panel and "no limit on that hand" in panel
         else:
             assert f"Player {seat} last revealed {field[-1]}, so every card left in that hand is {field[-1]} or lower" \
                 in panel
