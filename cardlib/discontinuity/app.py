@@ -29,10 +29,12 @@ from cardlib.discontinuity.rules import FIRST_HALF, Game, HalfResult, Observatio
 from cardlib.discontinuity.scoring import JOKER as J
 from cardlib.discontinuity.scoring import SAFE_CARD, largest_value, row_penalty
 from cardlib.discontinuity.view import (
-    line_heading, line_values, place_label, result_rows, row_cost, row_html, safe_html, signed, square_html,
-    take_label, why_no_take,
+    joker_costs, line_heading, line_values, place_label, refill_note, result_rows, row_cost, row_html, safe_html,
+    signed, square_html, take_label, why_no_take,
 )
-from cardlib.ui import Control, LogLine, TableFrame, log_html, prompt_html, score_table, seat_box, table_html
+from cardlib.ui import (
+    Control, LogLine, TableFrame, log_html, number, points_text, prompt_html, score_table, seat_box, table_html,
+)
 
 HELP = """<details class="cl-help"><summary>How to play Discontinuity</summary>
 <p>The deck has one 1, two 2s, … ten 10s. Eight cards lie face up in a 3×3 square around the deck.
@@ -221,24 +223,28 @@ class DiscontinuityApp(TableFrame):
 
     def _seat_html(self, obs: Observation, seat: int) -> str:
         row, safe = obs.rows[seat], obs.safe_sizes[seat]
+        to_place = obs.joker_to_place == seat  # off the row: it counts nothing until it is placed
         badges = [("to play", True)] if obs.current_player == seat else []
-        if obs.jokers_used[seat] and J not in row:
+        if to_place:
             badges.append(("joker in hand: to place", True))
         else:
             unused = "no joker taken" if obs.phase == "over" else "joker not taken yet"
             badges.append(("joker taken" if obs.jokers_used[seat] else unused, False))
         agent = self._agents.get(seat)
         subtitle = f"bot · {getattr(agent, 'name', type(agent).__name__)}" if agent is not None else ""
+        note = "from the worst to the best place of the joker, still to be placed" if to_place else ""
         return seat_box(
-            seat, self._names[seat], subtitle=subtitle, points=obs.scores[seat], badges=badges,
-            you=seat == self._human, turn=obs.current_player == seat,
-            rows=[("Row", row_html(row) + row_cost(row), "cl-row-cards"),
+            seat, self._names[seat], subtitle=subtitle, points=obs.score_range(seat), points_note=note,
+            badges=badges, you=seat == self._human, turn=obs.current_player == seat,
+            rows=[("Row", row_html(row, joker_to_place=to_place) + row_cost(row, joker_to_place=to_place),
+                   "cl-row-cards"),
                   ("Safe", safe_html(safe), "cl-safe")])
 
     def _table_html(self, obs: Observation) -> str:
         boxes = {seat: self._seat_html(obs, seat) for seat in range(obs.players)}
+        # Decision: the joker is placed at the end of the turn, after taking; the refill comes after it
         return table_html([boxes[seat] for seat in self._agents], boxes[self._human],
-                          centre=square_html(obs.square, obs.deck_size))
+                          centre=square_html(obs.square, obs.deck_size, refill_pending=obs.phase == "place"))
 
     def _result_html(self, obs: Observation, done: Optional[HalfResult]) -> str:
         names = [self._names[s] for s in range(obs.players)]
@@ -256,7 +262,7 @@ class DiscontinuityApp(TableFrame):
         points = [obs.scores[s] - sum(h.scores[s] for h in obs.halves) for s in range(obs.players)]
         if obs.halves:
             heads = ["Half 1", "Total", *heads]
-            extra = [[signed(obs.halves[0].scores[s]), f"<b>{obs.scores[s]}</b>", *extra[s]]
+            extra = [[signed(obs.halves[0].scores[s]), f"<b>{number(obs.scores[s])}</b>", *extra[s]]
                      for s in range(obs.players)]
         title = "Game over. The second half's rows and safes:" if obs.halves else "Game over. Each row and safe:"
         return (f'<div class="cl-panel cl-result"><h4>{title}</h4>{result_rows(names, obs.rows, points, extra, heads)}'
@@ -270,7 +276,8 @@ class DiscontinuityApp(TableFrame):
             if len(tied) > 1:
                 who = ", ".join(f"{self._names[s]} {largest[s]}" for s in tied)
                 shared = len({final[s] for s in tied}) < len(tied)
-                words += (f" {' and '.join(self._names[s] for s in tied)} tie on {total}: the largest value in the "
+                names = " and ".join(self._names[s] for s in tied)
+                words += (f" {names} tie on {number(total)}: the largest value in the "
                           f"{'last ' if obs.halves else ''}row decides ({who})"
                           + ("; still tied, they share the place." if shared else "."))
         return words
@@ -283,7 +290,7 @@ class DiscontinuityApp(TableFrame):
             largest = [largest_value(row) for row in obs.rows]
             final = places(obs.scores, largest)
             order = sorted(range(obs.players), key=lambda s: (final[s], s))
-            standing = " · ".join(f"{ordinal(final[s])} {self._names[s]} ({obs.scores[s]})" for s in order)
+            standing = " · ".join(f"{ordinal(final[s])} {self._names[s]} ({number(obs.scores[s])})" for s in order)
             mine = final[self._human]
             headline = ("You win!" if mine == 1 and final.count(1) == 1 else
                         "You share first place!" if mine == 1 else
@@ -292,13 +299,27 @@ class DiscontinuityApp(TableFrame):
         if obs.current_player != self._human:
             return prompt_html(f"Waiting for {self._names[obs.current_player]}.", waiting=True)
         if obs.phase == "place":
-            return prompt_html("Place your joker: right of one of your number cards, where it counts that number + 1.",
-                               "Each button shows what your row would then cost and your points. "
-                               "You choose again at the end of each of your turns.")
+            return self._place_prompt(obs)
         joker = (", or once per game the joker." if JOKER in legal else " (your joker is used).")
         return prompt_html(f"Your turn: take two different numbers from one line{joker}",
                            "Pairs go to your safe: +2 a card. Cards left in your row cost their value; "
                            "a run of three or more costs only its lowest card.")
+
+    def _place_prompt(self, obs: Observation) -> str:
+        """The prompt of the joker's place: where it is now, what it counts until then, what comes after."""
+        row, seat = obs.row, self._human
+        if obs.joker_to_place == seat:
+            low, high = obs.score_range(seat)
+            now = (f"Until it is placed your joker counts nothing, so your points read {points_text((low, high))}: "
+                   "the worst and the best place. " if low != high else "")
+        else:
+            anchor = row[row.index(J) - 1]
+            now = f"It stands right of {anchor} now: keep it there or move it. "
+        refill = refill_note(obs.square, obs.deck_size)
+        return prompt_html("Place your joker: right of one of your number cards, where it counts that number + 1.",
+                           f"{now}Each button shows what your row would then cost and your points. "
+                           + (f"{refill} " if refill else "")
+                           + "You choose again at the end of each of your turns.")
 
     def _controls_for(self, obs: Observation, done: Optional[HalfResult], legal: list) -> list[Control]:
         if done is not None:
@@ -309,7 +330,8 @@ class DiscontinuityApp(TableFrame):
             return []
         if isinstance(legal[0], PlaceJoker):
             heading = "<b>Your joker</b>: put it right of"
-            return [Control(place_label(a, obs.row, obs.safe_sizes[self._human]), lambda a=a: self._act(a),
+            banked = sum(half.scores[self._human] for half in obs.halves)  # the seats show totals: so do the buttons
+            return [Control(place_label(a, obs.row, obs.safe_sizes[self._human], banked), lambda a=a: self._act(a),
                             f"The joker counts {a.anchor + 1}", style="primary", group=heading) for a in legal]
         controls = []
         for line in LINES:
@@ -352,7 +374,8 @@ class DiscontinuityApp(TableFrame):
             elif kind == "half":
                 text = "First half over: " + ", ".join(f"{self._names[s]} {signed(p)}" for s, p in enumerate(value)) + "."
             elif kind == "over":
-                text = "Game over: " + ", ".join(f"{self._names[s]} {p}" for s, p in enumerate(value.scores)) + "."
+                totals = ", ".join(f"{self._names[s]} {number(p)}" for s, p in enumerate(value.scores))
+                text = f"Game over: {totals}."
             else:
                 text = describe_event((kind, seat, value))
             lines.append(LogLine(text, "head" if kind in ("deal", "half", "over") else "new" if i > last_mine else ""))
@@ -362,6 +385,11 @@ class DiscontinuityApp(TableFrame):
         names = [self._names[s] for s in range(obs.players)]
         now = f"Half {obs.half}: " if obs.half else ""
         lines = [(f"Half {n}", (), h.scores) for n, h in enumerate(obs.halves, start=1)]
-        lines += [(f"{now}safe", (), [SAFE_CARD * n for n in obs.safe_sizes]),
-                  (f"{now}row", (), [-row_penalty(row) for row in obs.rows])]
-        return score_table(names, lines, obs.scores, signed=True, first="")
+        rows: list = [-row_penalty(row) for row in obs.rows]
+        waiting = obs.joker_to_place
+        if waiting is not None:  # what the row gives depends on where its joker goes
+            low, high = joker_costs(obs.rows[waiting])
+            rows[waiting] = (-high, -low)
+        lines += [(f"{now}safe", (), [SAFE_CARD * n for n in obs.safe_sizes]), (f"{now}row", (), rows)]
+        totals = [obs.score_range(seat) for seat in range(obs.players)]
+        return score_table(names, lines, totals, signed=True, first="")

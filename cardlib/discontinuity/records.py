@@ -8,6 +8,19 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Optional
 
+from cardlib.discontinuity.scoring import JOKER, lay_out, row_penalty
+
+MINUS = "\u2212"  # the true minus sign: points are written for people, not parsed by Python
+
+
+def signed(points: int) -> str:
+    """Points with their sign and a true minus.
+
+    >>> signed(4), signed(0), signed(-3)
+    ('+4', '0', '−3')
+    """
+    return f"+{points}" if points > 0 else f"{MINUS}{-points}" if points < 0 else "0"
+
 
 # --- the results -------------------------------------------------------------------------------
 
@@ -39,6 +52,9 @@ class Observation:
 
     ``rows`` are laid out as the sheet writes them, the joker as "J" right of its anchor;
     ``unseen`` is the multiset of cards nobody has seen (the deck, later halves, every joker).
+    While a joker waits to be placed (see ``joker_to_place``) it is in no row and ``scores``
+    leave it out: they are the points *before* the joker, which no place of it gives;
+    ``score_range`` gives the totals its places would make.
     """
 
     seat: int
@@ -61,6 +77,42 @@ class Observation:
     def row(self) -> tuple:
         """This seat's own row, laid out."""
         return self.rows[self.seat]
+
+    @property
+    def joker_to_place(self) -> Optional[int]:
+        """The seat whose joker is off its row, waiting to be placed this turn (else None).
+
+        That happens when its anchor went to the safe, or it stood alone and number cards came.
+        A joker still beside its anchor is in the row while its owner chooses again.
+        """
+        seat = self.current_player
+        if self.phase == "place" and seat is not None and JOKER not in self.rows[seat]:
+            return seat
+        return None
+
+    def score_range(self, seat: int) -> tuple[int, int]:
+        """The lowest and highest total ``seat`` can have once its joker is placed; (s, s) when
+        no joker of theirs waits, s being their total.
+
+        >>> from cardlib.discontinuity.rules import Game
+        >>> from cardlib.discontinuity.actions import Take, TakeJoker
+        >>> state = Game(players=3).new(seed=4)
+        >>> state.apply(Take(3, 7, 8))                          # player 0 takes 7 and 8
+        >>> state.apply(TakeJoker()); state.apply(TakeJoker())  # players 1 and 2 take their jokers
+        >>> state.apply(TakeJoker())      # player 0's joker: right of 7 or of 8?
+        >>> obs = state.observation(1)
+        >>> obs.joker_to_place, obs.rows[0], obs.scores[0], obs.score_range(0)
+        (0, (7, 8), -15, (-23, -7))
+        >>> obs.score_range(1)            # player 1's joker stands alone: it counts 11
+        (-11, -11)
+        """
+        total = self.scores[seat]
+        if self.joker_to_place != seat:
+            return total, total
+        row = self.rows[seat]
+        before = row_penalty(row)  # the scores leave the waiting joker out: put each place in instead
+        totals = [total + before - row_penalty(lay_out(row, True, anchor)) for anchor in row]
+        return min(totals), max(totals)
 
 
 # --- the log in words --------------------------------------------------------------------------
@@ -93,7 +145,7 @@ def describe_event(event: tuple) -> str:
             return f"Player {seat}'s joker stands alone (11)."
         return f"Player {seat} puts the joker right of {value} (= {value + 1})."
     if kind == "half":
-        return "First half over: " + ", ".join(f"player {s} {p:+d}" for s, p in enumerate(value)) + "."
+        return "First half over: " + ", ".join(f"player {s} {signed(p)}" for s, p in enumerate(value)) + "."
     if kind == "over":
-        return "Game over: " + ", ".join(f"player {s} {p:+d}" for s, p in enumerate(value.scores)) + "."
+        return "Game over: " + ", ".join(f"player {s} {signed(p)}" for s, p in enumerate(value.scores)) + "."
     return f"{kind} {seat} {value}"

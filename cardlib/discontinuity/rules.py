@@ -211,7 +211,11 @@ class State:
         return self._jokers[seat] or None
 
     def points(self, seat: int) -> int:
-        """A seat's points in the current game (or half) if it ended now."""
+        """A seat's points in the current game (or half) as the table stands.
+
+        A joker waiting to be placed (phase "place", off the row) counts nothing yet: these are
+        the points before it, and ``Observation.score_range`` gives the totals its places make.
+        """
         return SAFE_CARD * len(self._safes[seat]) - row_penalty(self.row(seat))
 
     @property

@@ -18,6 +18,7 @@ from html import escape
 from typing import Optional
 
 from cardlib.discontinuity.actions import LINE_NAMES, LINES, MARKS, PLACE_NAMES, SLOT_OF, PlaceJoker, Take
+from cardlib.discontinuity.records import signed
 from cardlib.discontinuity.scoring import JOKER, RUN, SAFE_CARD, lay_out, row_penalty, row_values, runs
 from cardlib.ui import card_face, card_group, card_slot, grid_html, pile, wild_card
 
@@ -26,43 +27,71 @@ _TOP = (7, 1, 2, 3, 8)
 _LEFT = (4, 5, 6)
 
 
-def signed(points: int) -> str:
-    """Points with their sign and a true minus.
-
-    >>> signed(4), signed(0), signed(-3)
-    ('+4', '0', '−3')
-    """
-    return f"+{points}" if points > 0 else f"\u2212{-points}" if points < 0 else "0"
-
-
 def _label(line: int) -> str:
     arrow = {7: "↘", 8: "↙"}.get(line, "")
     text = f"{arrow}{MARKS[line]}" if line == 8 else f"{MARKS[line]}{arrow}"
     return f'<span class="cl-grid-label" title="line {MARKS[line]}: {LINE_NAMES[line]}">{text}</span>'
 
 
-def _place(card: int) -> str:
-    return f'<span class="cl-grid-cell">{card_face(card) if card else card_slot("empty")}</span>'
+def _place(card: int, empty: str, why: str) -> str:
+    return f'<span class="cl-grid-cell">{card_face(card) if card else card_slot(empty, title=why)}</span>'
 
 
-def square_html(square: Sequence[int], deck_size: int) -> str:
-    """The 3×3 square: eight face-up places around the deck (only its size), lines marked ①–⑧."""
+def refill_note(square: Sequence[int], deck_size: int) -> str:
+    """What happens to the square's empty places once the joker is placed (the refill ends the turn).
+
+    >>> refill_note((0, 0, 3, 4, 5, 6, 7, 8), 12)
+    'The 2 empty places are refilled from the deck once the joker is placed.'
+    >>> refill_note((0, 0, 3, 4, 5, 6, 7, 8), 1)
+    'Once the joker is placed, the deck’s last card fills an empty place and the game ends.'
+    """
+    empty = sum(card == 0 for card in square)
+    if not empty:
+        return ""
+    if deck_size > empty:
+        places = "The empty place is" if empty == 1 else f"The {empty} empty places are"
+        return f"{places} refilled from the deck once the joker is placed."
+    cards = "the deck’s last card fills an empty place" if deck_size == 1 else \
+        f"the deck’s last {deck_size} cards fill the empty places"
+    return f"Once the joker is placed, {cards} and the game ends."
+
+
+def square_html(square: Sequence[int], deck_size: int, *, refill_pending: bool = False) -> str:
+    """The 3×3 square: eight face-up places around the deck (only its size), lines marked ①–⑧.
+
+    ``refill_pending``: the turn is not over (a joker is being placed), so the places just
+    emptied wait for the refill that ends it; otherwise an empty place stays empty (deck out).
+    """
+    note = refill_note(square, deck_size) if refill_pending else ""
+    empty, why = ("refill", note) if note else ("empty", "")
     cells = [[_label(line) for line in _TOP]]
     places = iter(square)
     for r, line in enumerate(_LEFT):
         row = [_label(line)]
         for c in range(3):
             row.append(f'<span class="cl-grid-cell cl-deck">{pile(deck_size, "left")}</span>'
-                       if (r, c) == (1, 1) else _place(next(places)))
+                       if (r, c) == (1, 1) else _place(next(places), empty, why))
         cells.append(row + ["<span></span>"])  # an empty grid cell keeps the columns in step
+    after = f'<div class="cl-refill">{escape(note)}</div>' if note else ""
     return (f'<div class="cl-square" data-deck="{int(deck_size)}">{grid_html(cells)}'
-            '<div class="cl-sub">① ② ③ columns · ④ ⑤ ⑥ rows · ⑦ ⑧ diagonals</div></div>')
+            f'<div class="cl-sub">① ② ③ columns · ④ ⑤ ⑥ rows · ⑦ ⑧ diagonals</div>{after}</div>')
 
 
-def row_html(row: Sequence, *, empty: str = "no cards yet") -> str:
-    """A laid-out row: runs of three or more framed ("counts only" their lowest), the joker wild."""
+def row_html(row: Sequence, *, empty: str = "no cards yet", joker_to_place: bool = False) -> str:
+    """A laid-out row: runs of three or more framed ("counts only" their lowest), the joker wild.
+
+    ``joker_to_place``: the owner's joker is off the row, waiting to be placed: it is drawn after
+    the row, apart, counting nothing yet.
+
+    >>> 'cl-wild-loose' in row_html((6, 7), joker_to_place=True)
+    True
+    """
+    if joker_to_place:
+        loose = card_group(wild_card(None, title="the joker, to place: it counts nothing until it is placed"),
+                           "to place", counted=False)
+        return (row_html(row, empty="") if row else "") + loose
     if not row:
-        return f'<span class="cl-none">{escape(empty)}</span>'
+        return f'<span class="cl-none">{escape(empty)}</span>' if empty else ""
     values = row_values(row)
     out, i = [], 0
     for run in runs(values):
@@ -75,12 +104,28 @@ def row_html(row: Sequence, *, empty: str = "no cards yet") -> str:
     return "".join(out)
 
 
-def row_cost(row: Sequence) -> str:
-    """What a row costs now, to show after its cards.
+def joker_costs(row: Sequence) -> tuple[int, int]:
+    """The least and the most a row of number cards costs once a joker is placed right of one of them.
+
+    >>> joker_costs((6, 7))          # right of 7: 6 7 J(8) costs 6; right of 6: 6 J(7) 7 costs 20
+    (6, 20)
+    """
+    costs = [row_penalty(lay_out(row, True, anchor)) for anchor in row]
+    return min(costs), max(costs)
+
+
+def row_cost(row: Sequence, *, joker_to_place: bool = False) -> str:
+    """What a row costs now, to show after its cards; with a joker to place, what it may cost.
 
     >>> row_cost((5, 7, 9))
     '<span class="cl-note">costs <b>21</b></span>'
+    >>> row_cost((6, 7), joker_to_place=True)
+    '<span class="cl-note">costs <b>6</b> to <b>20</b> once the joker is placed</span>'
     """
+    if joker_to_place and row:
+        low, high = joker_costs(row)
+        cost = f"<b>{low}</b>" if low == high else f"<b>{low}</b> to <b>{high}</b>"
+        return f'<span class="cl-note">costs {cost} once the joker is placed</span>'
     return f'<span class="cl-note">costs <b>{row_penalty(row)}</b></span>' if row else ""
 
 
@@ -144,8 +189,9 @@ def numbers_of(row: Sequence) -> list[int]:
     return [card for card in row if card != JOKER]
 
 
-def place_label(place: PlaceJoker, row: Sequence, safe_cards: int) -> str:
-    """A joker place's button: where, what it counts, and the row's cost and points it gives.
+def place_label(place: PlaceJoker, row: Sequence, safe_cards: int, banked: int = 0) -> str:
+    """A joker place's button: where, what it counts, and the row's cost and the total it gives
+    (``banked``: the points of earlier halves, which the total includes as the seats show it).
 
     >>> place_label(PlaceJoker(6), (1, 2, 5, 6, 8), 8)
     'right of 6 (joker = 7): row −8, points +8'
@@ -153,7 +199,7 @@ def place_label(place: PlaceJoker, row: Sequence, safe_cards: int) -> str:
     after = lay_out(numbers_of(row), True, place.anchor)
     penalty = row_penalty(after)
     return (f"right of {place.anchor} (joker = {place.anchor + 1}): row {signed(-penalty)},"
-            f" points {signed(SAFE_CARD * safe_cards - penalty)}")
+            f" points {signed(banked + SAFE_CARD * safe_cards - penalty)}")
 
 
 def result_rows(names: Sequence[str], rows: Sequence[Sequence], points: Sequence[int],

@@ -24,11 +24,10 @@ from collections.abc import Sequence
 from html import escape
 from typing import Any, Optional
 
-from cardlib.core.agents import RandomAgent
 from cardlib.core.errors import IllegalActionError, RulesError
 from cardlib.core.pairs import pairs_of
 from cardlib.core.protocol import places_from_scores
-from cardlib.twentyfive.bots import ThresholdBot
+from cardlib.twentyfive.bots import CoachBot, ThresholdBot
 from cardlib.twentyfive.coach_view import NO_EARLY_PASS, coach_panel
 from cardlib.twentyfive.rules import (
     DRAW, FIVE, PASS, TARGET, Game, Observation, Reveal, RoundResult, State, describe_event,
@@ -54,8 +53,32 @@ EMPTY_PILE = "The draw pile is empty: the only move left is to pass"
 
 
 def default_opponents(players: int) -> list[Any]:
-    """The bots you meet by default: two careful counters and one random player (as many as needed)."""
-    return [ThresholdBot(threshold=22), RandomAgent(), ThresholdBot(threshold=23)][:players - 1]
+    """The bots you meet by default: the exact coach, then players who pass at 22 and at 20 cards in play.
+
+    None of them passes at random, so a round lasts until someone judges the pairs are there
+    and your own draws and passes decide the game.
+
+    >>> default_opponents(4)
+    [CoachBot(model='informed'), ThresholdBot(threshold=22), ThresholdBot(threshold=20)]
+    """
+    return [CoachBot(), ThresholdBot(threshold=22), ThresholdBot(threshold=20)][:players - 1]
+
+
+def bot_label(agent: Any) -> str:
+    """What a seat box says about the bot in it: how it decides to pass, in plain words.
+
+    >>> bot_label(ThresholdBot(threshold=22))
+    'bot · passes once 22 cards are in play'
+    >>> bot_label(CoachBot())
+    'bot · the coach: passes when the exact odds favour it'
+    """
+    if type(agent) is CoachBot:
+        odds = "exact odds" if agent.model == "informed" else f"{agent.model} odds"
+        return f"bot · the coach: passes when the {odds} favour it"
+    if type(agent) is ThresholdBot:
+        fives = ", reveals a 5 when it can" if agent.reveal_five else ""
+        return f"bot · passes once {agent.threshold} cards are in play{fives}"
+    return f"bot · {getattr(agent, 'name', type(agent).__name__)}"
 
 
 def pair_lines(cards: Sequence[int]) -> list[str]:
@@ -265,7 +288,7 @@ class TwentyFiveApp(TableFrame):
                 hand = card_row(done.hands[seat], empty="no cards")
                 field = card_row(done.fields[seat], empty="no field cards")
             agent = self._agents.get(seat)
-            bot = f"bot · {getattr(agent, 'name', type(agent).__name__)}" if agent is not None else ""
+            bot = bot_label(agent) if agent is not None else ""
             boxes[seat] = seat_box(
                 seat, self._names[seat], subtitle=bot,
                 points=obs.scores[seat], badges=badges, you=seat == self._human,

@@ -10,11 +10,11 @@ from cardlib.ui.frame import STALE, Control, TableFrame
 from cardlib.ui.log import LogLine, log_html
 from cardlib.ui.style import NUMBER_COLOURS, STYLE, style_block
 from cardlib.ui.table import (
-    grid_html, message_html, prompt_html, score_table, seat_box, section, table_html,
+    MINUS, grid_html, message_html, number, points_text, prompt_html, score_table, seat_box, section, table_html,
 )
 
 __all__ = [
-    "Control", "LogLine", "NUMBER_COLOURS", "STALE", "STYLE", "TableFrame", "back_row", "card_back",
-    "card_face", "card_group", "card_row", "card_slot", "grid_html", "log_html", "message_html", "pile",
-    "prompt_html", "score_table", "seat_box", "section", "style_block", "table_html", "wild_card",
+    "Control", "LogLine", "MINUS", "NUMBER_COLOURS", "STALE", "STYLE", "TableFrame", "back_row", "card_back",
+    "card_face", "card_group", "card_row", "card_slot", "grid_html", "log_html", "message_html", "number", "pile",
+    "points_text", "prompt_html", "score_table", "seat_box", "section", "style_block", "table_html", "wild_card",
 ]

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from html import escape
+from typing import Optional
 
 
 def card_face(number: int, *, fresh: bool = False) -> str:
@@ -53,24 +54,31 @@ def back_row(count: int, *, empty: str = "none") -> str:
     return card_back() * count
 
 
-def wild_card(value: int, *, name: str = "J", title: str = "") -> str:
+def wild_card(value: Optional[int], *, name: str = "J", title: str = "") -> str:
     """A wild card (a joker) showing only the value it counts now, never the card under it.
+
+    A wild card that counts nothing yet (``value`` None: not placed) shows a question mark.
 
     >>> wild_card(7)
     '<span class="cl-card cl-wild" data-wild="7"><small>J</small>7</span>'
+    >>> wild_card(None)
+    '<span class="cl-card cl-wild cl-wild-loose"><small>J</small>?</span>'
     """
-    shown = int(value)  # only the value it stands for; the card under a wild card is never drawn
     tip = f' title="{escape(title)}"' if title else ""
+    if value is None:
+        return f'<span class="cl-card cl-wild cl-wild-loose"{tip}><small>{escape(name)}</small>?</span>'
+    shown = int(value)  # only the value it stands for; the card under a wild card is never drawn
     return f'<span class="cl-card cl-wild" data-wild="{shown}"{tip}><small>{escape(name)}</small>{shown}</span>'
 
 
-def card_slot(text: str = "") -> str:
-    """An empty place where a card may lie.
+def card_slot(text: str = "", *, title: str = "") -> str:
+    """An empty place where a card may lie; ``title`` is its tooltip.
 
     >>> card_slot()
     '<span class="cl-card cl-slot"></span>'
     """
-    return f'<span class="cl-card cl-slot">{escape(text)}</span>'
+    tip = f' title="{escape(title)}"' if title else ""
+    return f'<span class="cl-card cl-slot"{tip}>{escape(text)}</span>'
 
 
 def pile(count: int, label: str = "deck") -> str:

@@ -84,6 +84,7 @@ STYLE = """
 .cl-wild { flex-direction: column; line-height: 1; border: 2px solid #b7950b; color: #7d6608;
            background: repeating-linear-gradient(135deg, #fef9e7 0 5px, #fcf3cf 5px 10px); }
 .cl-wild small { font-size: 10px; font-weight: 600; }
+.cl-wild-loose { border-style: dashed; }
 .cl-slot { border: 2px dashed #ccd1d1; box-shadow: none; background: transparent; color: #aab7b8;
            font-size: 11px; font-weight: 400; }
 .cl-pile { display: inline-flex; flex-direction: column; align-items: center; gap: 2px; }
@@ -105,10 +106,12 @@ STYLE = """
 .cl-grid-cell { display: flex; align-items: center; justify-content: center; width: 46px; height: 58px;
                 border-radius: 8px; background: #eef3ee; }
 .cl-grid-cell .cl-card { margin: 0; width: 36px; height: 50px; font-size: 20px; }
+.cl-grid-cell .cl-slot { font-size: 11px; }
 .cl-grid-cell.cl-grid-wide { width: 80px; }
 .cl-results { border-collapse: collapse; font-size: 13.5px; margin: 2px 0 4px 0; }
 .cl-results th { text-align: left; font-size: 12.5px; color: #555; padding: 0 12px 2px 0; }
 .cl-results td { padding: 3px 12px 3px 0; border-top: 1px solid #e5e7e9; vertical-align: middle; }
+.cl-refill { font-size: 12px; color: #7d6608; max-width: 250px; margin-top: 2px; }
 .cl-note { margin-left: 8px; font-size: 12px; color: #555; white-space: nowrap; }
 .cl-controls-group { border: 1px solid #e5e7e9; border-radius: 8px; padding: 2px 6px; background: #fbfcfc; }
 .cl-controls-label { font-size: 13px; color: #333; }

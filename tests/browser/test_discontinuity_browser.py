@@ -19,6 +19,7 @@ from cardlib.discontinuity.app import JOKER_LABEL, DiscontinuityApp, ordinal
 from cardlib.discontinuity.bots import GreedyBot
 from cardlib.discontinuity.scoring import JOKER, row_values, runs
 from cardlib.discontinuity.view import place_label, take_label
+from cardlib.ui import number
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
@@ -79,8 +80,34 @@ def newcomer(mirror: DiscontinuityApp) -> str:
         if isinstance(action, Take):
             return take_label(action, obs.square)
         if isinstance(action, PlaceJoker):
-            return place_label(action, obs.row, obs.safe_sizes[seat])
+            banked = sum(half.scores[seat] for half in obs.halves)
+            return place_label(action, obs.row, obs.safe_sizes[seat], banked)
     return labels(mirror)[0]  # Play again
+
+
+def shown_points(text: str):
+    """Points as the page shows them: "−3", "+4", or "−20 to −6" while a joker waits to be placed.
+    A hyphen-minus is refused: negative numbers take the true minus sign."""
+    low, to, high = text.strip().partition(" to ")
+    for number in (low, high) if to else (low,):
+        assert re.fullmatch(r"[+−]?\d+", number), f"{text!r} is not written with a true minus"
+    as_int = lambda number: int(number.replace("−", "-"))  # noqa: E731
+    return (as_int(low), as_int(high)) if to else as_int(low)
+
+
+def true_points(mirror: DiscontinuityApp) -> list:
+    """Each seat's total, from the engine; a joker waiting to be placed: (worst, best) of its places."""
+    state = mirror.state
+    points = list(state.scores)
+    seat = state.current_player
+    if state.phase == "place" and JOKER not in state.row(seat):
+        totals = []
+        for place in state.legal_actions():
+            trial = state.clone()
+            trial.apply(place)
+            totals.append(trial.scores[seat])
+        points[seat] = (min(totals), max(totals)) if min(totals) != max(totals) else totals[0]
+    return points
 
 
 def page_values(page, selector: str, attribute: str) -> Counter:
@@ -91,10 +118,11 @@ def check_page(page, mirror: DiscontinuityApp) -> None:
     """Scores as the engine has them; only public cards in the DOM; no joker's face; no error."""
     state, human = mirror.state, mirror.human
     obs = state.observation(human)
-    totals = page.eval_on_selector_all(".cl-total", "els => els.map(e => [+e.dataset.seat, +e.textContent])")
-    assert [points for _, points in sorted(totals)] == list(state.scores)
-    shown = page.eval_on_selector_all(".cl-seat", "els => els.map(e => [+e.dataset.seat, +e.querySelector('.cl-pts b').textContent])")
-    assert [points for _, points in sorted(shown)] == list(state.scores)
+    totals = page.eval_on_selector_all(".cl-total", "els => els.map(e => [+e.dataset.seat, e.textContent])")
+    assert [shown_points(points) for _, points in sorted(totals)] == true_points(mirror)
+    shown = page.eval_on_selector_all(
+        ".cl-seat", "els => els.map(e => [+e.dataset.seat, e.querySelector('.cl-pts b').textContent])")
+    assert [shown_points(points) for _, points in sorted(shown)] == true_points(mirror)
     assert page.query_selector(".cl-message") is None
     html = page.content()
     assert "Traceback" not in html
@@ -107,14 +135,20 @@ def check_page(page, mirror: DiscontinuityApp) -> None:
     # A joker shows only the value it counts (its anchor + 1), never the card under it.
     wild = Counter([value for row in obs.rows if JOKER in row for card, value in zip(row, row_values(row))
                     if card == JOKER] * times)
-    assert page_values(page, ".cl-wild", "wild") == wild
-    texts = page.eval_on_selector_all(".cl-wild", "els => els.map(e => [e.textContent, +e.dataset.wild])")
+    assert page_values(page, ".cl-wild[data-wild]", "wild") == wild
+    texts = page.eval_on_selector_all(".cl-wild[data-wild]", "els => els.map(e => [e.textContent, +e.dataset.wild])")
     assert all(text == f"J{value}" for text, value in texts)
+    # A joker waiting to be placed counts nothing yet: a question mark in a dashed frame after the row.
+    loose = page.eval_on_selector_all(".cl-wild-loose", "els => els.map(e => e.textContent)")
+    assert loose == (["J?"] if obs.joker_to_place is not None else [])
+    slots = page.eval_on_selector_all(".cl-square .cl-grid-cell:not(.cl-deck) .cl-slot",
+                                      "els => els.map(e => e.textContent)")
+    assert slots == ["refill" if obs.phase == "place" else "empty"] * obs.square.count(0)
     deck = page.inner_text(".cl-deck")
     assert deck.split() == [str(state.deck_size), "left"]  # the deck shows its size, nothing of its order
     # Runs of three or more are framed, one frame per run in every row.
     frames = sum(len(run) >= 3 for row in obs.rows for run in runs(row_values(row)))
-    assert page.eval_on_selector_all(".cl-seat .cl-group", "els => els.length") == frames
+    assert page.eval_on_selector_all(".cl-seat .cl-group:not(.cl-group-dashed)", "els => els.length") == frames
 
 
 def test_a_whole_game_by_clicks_with_the_joker_in_chromium(discontinuity_url, page):
@@ -123,10 +157,11 @@ def test_a_whole_game_by_clicks_with_the_joker_in_chromium(discontinuity_url, pa
     page.wait_for_selector(".cl-header[data-moment]", timeout=LOAD_TIMEOUT)
     wait_settled(page, mirror)
     screenshot = os.environ.get("CARDLIB_DISCONTINUITY_SCREENSHOT")
-    clicks, placed = 0, 0
+    clicks = placed = waited = 0
     while not mirror.state.is_over:
         check_page(page, mirror)
         obs = mirror.state.observation(mirror.human)
+        waited += obs.joker_to_place is not None
         if screenshot and obs.phase == "take" and JOKER in obs.row and obs.deck_size < 30:
             page.set_viewport_size({"width": 1100, "height": 1500})  # the whole app in one picture
             page.locator(".cl-app").screenshot(path=screenshot)
@@ -139,12 +174,13 @@ def test_a_whole_game_by_clicks_with_the_joker_in_chromium(discontinuity_url, pa
         assert clicks < 100, "the game should end long before this"
     check_page(page, mirror)
     assert TakeJoker() in mirror.state.history and placed >= 1, "the human took the joker and placed it"
+    assert waited >= 1, "the page showed a joker waiting to be placed, and the range of points it may give"
     final = mirror.state.result()
     standing = page.inner_text(".cl-prompt")
     assert "Game over" in standing
     for seat, place in enumerate(final.places):
         name = "You" if seat == mirror.human else f"Player {seat}"
-        assert f"{ordinal(place)} {name} ({final.scores[seat]})" in standing
+        assert f"{ordinal(place)} {name} ({number(final.scores[seat])})" in standing  # a true minus
     click(page, mirror, "New game")
     assert "Game 2" in page.inner_text(".cl-header")
     check_page(page, mirror)

@@ -19,7 +19,7 @@ from cardlib.twentyfive.rules import PASS
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
-SEED = 2045  # the browser plays this app (and the test replays it): reveal choices, rounds under and over 25
+SEED = 2041  # the browser plays this app (and the test replays it): reveal choices, rounds under and over 25
 MOMENT = re.compile(r'data-moment="([^"]+)"')
 LOAD_TIMEOUT = 60_000  # ms for Voila to start a kernel and run the notebook
 
@@ -113,10 +113,11 @@ def test_a_whole_game_by_clicks_in_chromium(twentyfive_url, page):
     page.wait_for_selector(".cl-header[data-moment]", timeout=LOAD_TIMEOUT)
     wait_settled(page, mirror)
     screenshot = os.environ.get("CARDLIB_TWENTYFIVE_SCREENSHOT")
-    clicks = rounds_read = 0
+    clicks = rounds_read = reveal_choices = 0
     while not mirror.state.is_over:
         check_page(page, mirror)
         obs = mirror.state.observation(mirror.human)
+        reveal_choices += len(labels(mirror)) == 2 and labels(mirror)[0].startswith("Reveal")
         if screenshot and obs.round_number >= 2 and obs.cards_in_play >= 17 and labels(mirror) == ["Draw", "Pass"]:
             page.locator(".cl-app").screenshot(path=screenshot)
             screenshot = None
@@ -127,6 +128,8 @@ def test_a_whole_game_by_clicks_in_chromium(twentyfive_url, page):
         assert clicks < 400, "the game should end long before this"
     check_page(page, mirror)
     assert rounds_read >= 1, "at least one whole round was played, scored and read"
+    pairs = [done.pairs for done in mirror.state.observation(mirror.human).rounds]
+    assert reveal_choices >= 1 and min(pairs) < 25 < max(pairs), (reveal_choices, pairs)  # what SEED promises
     assert "Game over" in page.inner_text(".cl-prompt")
     final = mirror.state.result()
     standing = page.inner_text(".cl-prompt")

@@ -2,6 +2,7 @@
 and placed, bad clicks, and the promise that the widgets depend only on what the human may see."""
 from __future__ import annotations
 
+import html
 import random
 import re
 
@@ -15,16 +16,17 @@ from cardlib.core.testing import snapshot
 from cardlib.discontinuity.actions import MARKS, PlaceJoker, Take, TakeJoker
 from cardlib.discontinuity.app import JOKER_LABEL, NEXT_HALF, DiscontinuityApp, default_opponents
 from cardlib.discontinuity.bots import GreedyBot, LookaheadBot
-from cardlib.discontinuity.rules import Game
-from cardlib.discontinuity.scoring import JOKER, SAFE_CARD, row_penalty
+from cardlib.discontinuity.rules import Game, State
+from cardlib.discontinuity.scoring import JOKER, row_penalty
 from cardlib.discontinuity.view import row_html, signed
 from cardlib.ui import STALE
 
-TOTAL = re.compile(r'class="cl-total" data-seat="(\d+)">(-?\d+)<')
-SEAT_POINTS = re.compile(r'<div class="cl-seat[^"]*" data-seat="(\d+)">.*?<span class="cl-pts"><b>(-?\d+)</b>')
+TOTAL = re.compile(r'class="cl-total" data-seat="(\d+)"[^>]*>([^<]*)<')
+SEAT_POINTS = re.compile(r'<div class="cl-seat[^"]*" data-seat="(\d+)">.*?<span class="cl-pts"[^>]*><b>([^<]*)</b>')
 COST = re.compile(r'class="cl-row-cards" data-seat="(\d+)">(.*?)</span></div>')
 TAKE = re.compile(r"^take (\d+) and (\d+) from (.)")
 PLACE = re.compile(r"^right of (\d+) \(joker = \d+\): row [−0-9]+, points ([+−]?\d+)$")
+POINTS = re.compile(r"^[+−]?\d+$")  # a number as shown: a true minus, never a hyphen
 LINE_OF = {mark: line for line, mark in MARKS.items()}
 
 
@@ -42,13 +44,54 @@ def widget_tree(widget: widgets.Widget):
     return type(widget).__name__, sorted(state.items(), key=lambda item: item[0])
 
 
-def by_seat(pattern: re.Pattern, html: str) -> tuple[int, ...]:
-    found = dict((int(seat), int(points)) for seat, points in pattern.findall(html))
+def signed_int(text: str) -> int:
+    """A number as the app shows it ("−3", "+4", "0"): a hyphen-minus is refused."""
+    assert POINTS.match(text), f"{text!r} is not a number written with a true minus"
+    return int(text.replace("−", "-"))
+
+
+def shown_points(text: str):
+    """Points as shown: a number, or "low to high" while a joker waits to be placed."""
+    low, to, high = text.partition(" to ")
+    return (signed_int(low), signed_int(high)) if to else signed_int(text)
+
+
+def by_seat(pattern: re.Pattern, html: str) -> tuple:
+    found = dict((int(seat), shown_points(points)) for seat, points in pattern.findall(html))
     return tuple(found[seat] for seat in sorted(found))
 
 
-def signed_int(text: str) -> int:
-    return int(text.replace("−", "-"))
+def waiting_joker(state, seat: int) -> bool:
+    """The engine's own word: ``seat`` must place a joker that is in no row now."""
+    return state.phase == "place" and state.current_player == seat and JOKER not in state.row(seat)
+
+
+def placed(state, seat: int) -> list:
+    """The position after each place the seat may give its waiting joker (tried on copies)."""
+    out = []
+    for action in state.legal_actions():
+        trial = state.clone()
+        trial.apply(action)
+        out.append(trial)
+    return out
+
+
+def row_after(state, trial, seat: int) -> tuple:
+    """The seat's row in ``trial``, one action after ``state`` (the first half's last row if it ended)."""
+    halves = trial.observation(seat).halves
+    return halves[-1].rows[seat] if len(halves) > len(state.observation(seat).halves) else trial.row(seat)
+
+
+def true_points(state) -> tuple:
+    """Each seat's total; for a joker waiting to be placed, (worst, best) over its places (a range
+    only when they differ)."""
+    shown = []
+    for seat, total in enumerate(state.scores):
+        if waiting_joker(state, seat):
+            totals = [trial.scores[seat] for trial in placed(state, seat)]
+            total = (min(totals), max(totals)) if min(totals) != max(totals) else totals[0]
+        shown.append(total)
+    return tuple(shown)
 
 
 def meaning(label: str):
@@ -71,17 +114,44 @@ def same(action, named) -> bool:
     return action == named
 
 
+HYPHEN_MINUS = re.compile(r"(?<![\w-])-\d")
+
+
+def shown_texts(app: DiscontinuityApp) -> list[str]:
+    """Every text a person reads: each part of the app without its tags, every button and tooltip."""
+    parts = [app._header, app._table, app._result, app._prompt, app._log, app._scores, app._message]
+    texts = [html.unescape(re.sub(r"<[^>]*>", " ", part.value)) for part in parts]
+    titles = [html.unescape(t) for part in parts for t in re.findall(r'title="([^"]*)"', part.value)]
+    return texts + titles + [text for b in app.buttons() for text in (b.description, b.tooltip)]
+
+
+def square_of(app: DiscontinuityApp) -> str:
+    """The square's HTML, up to the seats."""
+    return app._table.value.split('<div class="cl-seats-side">')[0]
+
+
 def check_view(app: DiscontinuityApp) -> None:
     """What is shown agrees with the engine; the enabled buttons are exactly the legal actions."""
     state, human = app.state, app.human
     obs = state.observation(human)
     assert app.message == "", app.message
-    assert by_seat(TOTAL, app._scores.value) == state.scores
-    assert by_seat(SEAT_POINTS, app._table.value) == state.scores
+    assert by_seat(TOTAL, app._scores.value) == true_points(state)
+    assert by_seat(SEAT_POINTS, app._table.value) == true_points(state)
     for seat, cards in COST.findall(app._table.value):
         row = obs.rows[int(seat)]
-        assert (f"costs <b>{row_penalty(row)}</b>" in cards) == bool(row)
+        if waiting_joker(state, int(seat)):
+            costs = sorted(row_penalty(row_after(state, trial, int(seat))) for trial in placed(state, int(seat)))
+            cost = f"<b>{costs[0]}</b>" + (f" to <b>{costs[-1]}</b>" if costs[0] != costs[-1] else "")
+            assert f"costs {cost} once the joker is placed" in cards and "cl-wild-loose" in cards
+        else:
+            assert (f"costs <b>{row_penalty(row)}</b>" in cards) == bool(row)
+            assert "cl-wild-loose" not in cards
     assert "Traceback" not in app._table.value + app._prompt.value
+    for text in shown_texts(app):
+        assert not HYPHEN_MINUS.search(text), text  # negative numbers take the true minus sign
+    slots = re.findall(r'<span class="cl-grid-cell"><span class="cl-card cl-slot"[^>]*>([^<]*)</span>', square_of(app))
+    assert len(slots) == obs.square.count(0)
+    assert set(slots) <= ({"refill"} if obs.phase == "place" else {"empty"})  # the refill ends the turn
     if state.current_player == human and app._pending(obs) is None:
         enabled = [meaning(b.description) for b in app.action_buttons if not b.disabled]
         legal = state.legal_actions()
@@ -110,13 +180,8 @@ def click(app: DiscontinuityApp, label: str) -> None:
     if mine and named is not None:
         assert same(state.history[before], named)
     place = PLACE.match(label)
-    if place:
-        after = state.observation(human)
-        if len(after.halves) > len(obs.halves):  # this place ended the first half
-            points = after.halves[-1].scores[human]
-        else:
-            points = SAFE_CARD * after.safe_sizes[human] - row_penalty(after.rows[human])
-        assert points == signed_int(place.group(2))
+    if place:  # the total the button promised, as the seats show it (a half's end banks it unchanged)
+        assert state.scores[human] == signed_int(place.group(2))
 
 
 def play_to_the_end(app: DiscontinuityApp, rng: random.Random, limit: int = 400) -> int:
@@ -168,6 +233,76 @@ def test_the_joker_is_placed_as_its_own_decision_with_live_scores():
     assert row[row.index(JOKER) - 1] == anchor and f'data-wild="{anchor + 1}"' in app._table.value
     assert by_seat(SEAT_POINTS, app._table.value) == app.state.scores
     assert app.button(JOKER_LABEL).disabled and "once per game" in app.button(JOKER_LABEL).tooltip
+
+
+def minus(points: int) -> str:
+    """How people write a number: a true minus sign."""
+    return str(points).replace("-", "−")
+
+
+def test_while_the_joker_waits_to_be_placed_every_number_shown_is_one_a_place_gives():
+    app = DiscontinuityApp(players=3, seed=3)  # the reviewer's seed: the row 6 7, the joker just taken
+    while len(app.state.observation(0).row) < 2:
+        click(app, next(b.description for b in app.action_buttons if TAKE.match(b.description)))
+    click(app, JOKER_LABEL)
+    state = app.state
+    assert waiting_joker(state, 0) and JOKER not in state.observation(0).row
+    totals = sorted(trial.scores[0] for trial in placed(state, 0))
+    costs = sorted(row_penalty(trial.row(0)) for trial in placed(state, 0))
+    low, high = totals[0], totals[-1]
+    before = state.scores[0]  # the engine's points before the joker counts: no place gives them
+    assert low < high and before not in totals
+    assert by_seat(SEAT_POINTS, app._table.value)[0] == (low, high) == by_seat(TOTAL, app._scores.value)[0]
+    assert f"<b>{minus(low)} to {minus(high)}</b> points" in app._table.value
+    row_cells = re.search(r"<tr><td>row</td>(.*?)</tr>", app._scores.value).group(1)
+    assert f"{minus(-costs[-1])} to {minus(-costs[0])}</td>" in row_cells.split("</td>", 1)[0] + "</td>"
+    assert f"your points read {minus(low)} to {minus(high)}: the worst and the best place" in app._prompt.value
+    promised = sorted(signed_int(PLACE.match(b.description).group(2)) for b in app.action_buttons)
+    assert promised == totals  # each button previews one of them
+    seat_box = app._table.value.split('<div class="cl-seat cl-you cl-turn" data-seat="0">')[1]
+    assert f"<b>{minus(before)}</b>" not in seat_box and "to place" in seat_box and "cl-wild-loose" in seat_box
+    best = max(app.action_buttons, key=lambda b: signed_int(PLACE.match(b.description).group(2)))
+    click(app, best.description)  # the total shown now is the one the button promised
+    assert by_seat(SEAT_POINTS, app._table.value)[0] == state.scores[0] == high
+
+
+def joker_then_take() -> "State":
+    """Three players, stacked: you take the joker first (it stands alone), the bots take, then you
+    take two numbers: the joker must be placed, and two places of the square wait to be refilled."""
+    state = Game(players=3).new(deck=stacked([1, 7, 2, 3, 4, 5, 7, 6]))
+    state.apply(TakeJoker())
+    for _ in range(2):
+        state.apply(next(a for a in state.legal_actions() if isinstance(a, Take)))
+    state.apply(next(a for a in state.legal_actions() if isinstance(a, Take)))
+    return state
+
+
+def test_the_places_emptied_before_the_joker_is_placed_say_they_are_refilled_after_it():
+    state = joker_then_take()
+    assert state.phase == "place" and state.current_player == 0 and state.square.count(0) == 2
+    app = DiscontinuityApp(seed=1)
+    app.resume(state)
+    square = square_of(app)
+    slots = re.findall(r'<span class="cl-grid-cell"><span class="cl-card cl-slot"([^>]*)>([^<]*)</span>', square)
+    assert [text for _, text in slots] == ["refill", "refill"]  # not "empty": the turn is not over
+    note = "The 2 empty places are refilled from the deck once the joker is placed."
+    assert note in square and all(note in title for title, _ in slots)
+    assert note in app._prompt.value  # the prompt says it too
+    deck = state.deck_size
+    click(app, app.action_buttons[0].description)
+    assert app.state.observation(0).square.count(0) == 0 and app.state.deck_size <= deck - 2  # refilled, bots moved
+    assert "refill" not in square_of(app)
+
+
+@pytest.mark.parametrize("players, seed", [(3, 1), (2, 1)])
+def test_negative_numbers_are_written_with_a_true_minus_sign(players, seed):
+    app = DiscontinuityApp(players=players, seed=seed)
+    play_to_the_end(app, random.Random(seed))  # check_view refuses a hyphen before a digit on the way
+    scores = app.state.result().scores
+    assert min(scores) < 0, scores  # this game ends with a negative total
+    worst = minus(min(scores))
+    assert f">{worst}</td>" in app._scores.value and f"<b>{worst}</b> points" in app._table.value
+    assert f"({worst})" in app._prompt.value and worst in app._log.value and worst in app._result.value
 
 
 def test_runs_of_three_or_more_are_framed_and_the_joker_shows_only_its_value():

@@ -278,6 +278,32 @@ def test_joker_is_placed_again_when_its_anchor_goes_to_the_safe():
     assert "J" in state.row(0) and state.row(0)[0] != "J"
 
 
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_joker_waiting_to_be_placed_counts_nothing_and_its_places_give_the_score_range(players):
+    """Decision: a joker whose anchor went to the safe (or that stood alone when numbers came) is
+    placed at the turn's end; until then it is in no row, and the scores show its places' range."""
+    waited = before_outside = 0
+    for state in random_states(Game(players=players), games=12, seed=31 + players):
+        for seat in range(players):
+            obs = state.observation((seat + 1) % players)  # what anyone sees, not only the owner
+            waiting = state.phase == "place" and state.current_player == seat and "J" not in state.row(seat)
+            assert (obs.joker_to_place == seat) == waiting
+            if not waiting:
+                assert obs.score_range(seat) == (state.scores[seat],) * 2
+                continue
+            totals = []
+            for place in state.legal_actions():
+                trial = state.clone()
+                trial.apply(place)
+                totals.append(trial.scores[seat])  # a half's end banks the points: the total stays
+            assert obs.score_range(seat) == (min(totals), max(totals))
+            assert state.scores[seat] == 2 * len(state.safe(seat)) - row_penalty(state.row(seat)) + sum(
+                half.scores[seat] for half in obs.halves)  # the points before the joker counts
+            waited += 1
+            before_outside += not min(totals) <= state.scores[seat] <= max(totals)
+    assert waited >= 5 and before_outside >= 1  # the points before the joker can lie outside every place's
+
+
 def test_joker_place_must_be_a_number_card_in_the_row():
     state = Game(players=3).new(deck=deck_of(4, 8, 1, 2, 3, 5, 6, 7, 9, 10))
     state.apply(Take(4, 4, 8))

@@ -16,7 +16,7 @@ from cardlib.core.errors import RulesError
 from cardlib.core.pairs import pair_count
 from cardlib.core.testing import snapshot
 from cardlib.twentyfive.app import TwentyFiveApp, default_opponents, pair_lines
-from cardlib.twentyfive.bots import ThresholdBot
+from cardlib.twentyfive.bots import CoachBot, ThresholdBot
 from cardlib.twentyfive.inference import p_over, pass_cost
 from cardlib.twentyfive.rules import PASS, Game, Reveal
 from cardlib.ui import STALE
@@ -289,6 +289,46 @@ def test_a_table_chosen_in_the_menu_is_dealt_by_new_game_then_played_by_clicks(p
     app.button("Play again").click()
     assert app.state.game == Game(players=players) and app.human == human and not app.state.is_over
     assert sorted(seats_shown(app)) == list(range(players))
+
+
+def subtitle(app: TwentyFiveApp, seat: int):
+    """The line under a seat's name (None when there is none)."""
+    box = re.search(rf'<div class="cl-seat[^"]*" data-seat="{seat}">(.*?)<div class="cl-row">', app._table.value)
+    found = re.search(r'<div class="cl-sub">(.*?)</div>', box.group(1))
+    return found.group(1) if found else None
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_the_default_opponents_are_the_coach_and_two_counters_named_in_their_seats(players):
+    app = TwentyFiveApp(players=players, seed=1)
+    wanted = [CoachBot(), ThresholdBot(threshold=22), ThresholdBot(threshold=20)][:players - 1]
+    assert bots(default_opponents(players)) == bots(wanted) and bots(app.opponents.values()) == bots(wanted)
+    said = ["bot · the coach: passes when the exact odds favour it", "bot · passes once 22 cards are in play",
+            "bot · passes once 20 cards are in play"]
+    assert [subtitle(app, seat) for seat in app.opponents] == said[:players - 1]
+    assert subtitle(app, app.human) is None
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_no_default_bot_ends_a_round_before_every_player_has_drawn(players):
+    """The default bots pass on their judgement, never on a coin's: your draws always count."""
+    bot_passes = 0
+    for seed in range(5):
+        app = TwentyFiveApp(players=players, seed=seed)
+        while not app.state.is_over:  # you always draw (reveal, read the count, draw again)
+            enabled = [b.description for b in app.action_buttons if not b.disabled]
+            app.button("Draw" if "Draw" in enabled else enabled[0]).click()
+            assert app.message == ""
+        draws = 0
+        for kind, seat, _ in app.state.observation(app.human).log:
+            if kind == "round":
+                draws = 0
+            draws += kind == "draw"
+            if kind == "pass" and seat != app.human:
+                # turns go round the table: `players` draws in a row mean everyone drew once
+                assert draws >= players, (seed, app.state.observation(app.human).log)
+                bot_passes += 1
+    assert bot_passes >= 10  # the bots did end rounds
 
 
 def test_choosing_the_table_in_play_again_takes_the_hint_away():
