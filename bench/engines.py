@@ -14,6 +14,7 @@ import json
 import platform
 import random
 import statistics
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -63,6 +64,16 @@ def measure(game, loop, runs: int, seconds: float) -> dict:
     }
 
 
+def import_seconds(module: str, runs: int) -> float:
+    """Median wall time of ``python -c "import module"`` in a fresh interpreter."""
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        subprocess.run([sys.executable, "-c", f"import {module}"], check=True, cwd=Path(__file__).resolve().parents[1])
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
 def variant_label(name: str, game) -> str:
     """A short name for a rule variant: the game, its players, and any option that changes play.
 
@@ -94,8 +105,11 @@ def main() -> None:
             for kind, loop in (("engine", engine_run), ("play()", play_run)):
                 rows.append({"game": name, "variant": label, "options": repr(game), "loop": kind,
                              **measure(game, loop, args.runs, args.seconds)})
+    imports = {f"cardlib.{name}": import_seconds(f"cardlib.{name}", 7) for name in args.game or list(GAMES)}
+    imports["(bare python)"] = import_seconds("sys", 7)
     if args.json:
-        print(json.dumps({"python": platform.python_version(), "runs": args.runs, "rows": rows}, indent=2))
+        print(json.dumps({"python": platform.python_version(), "runs": args.runs, "rows": rows,
+                          "import_seconds": imports}, indent=2))
         return
     print(f"Random playouts, median of {args.runs} runs of {args.seconds:g} s, "
           f"Python {platform.python_version()}, one core\n")
@@ -104,6 +118,11 @@ def main() -> None:
     for row in rows:
         print(f"| {row['variant']:<33} | {row['loop']:<6} | {row['games_per_s']:>9,.0f} | "
               f"{row['decisions_per_s']:>11,.0f} | {row['decisions_per_game']:>14.1f} |")
+    print("\nImport in a fresh interpreter, median of 7 (python -c \"import ...\")\n")
+    print(f"| {'module':<24} | {'seconds':>7} |")
+    print(f"|{'-' * 26}|{'-' * 9}|")
+    for module, seconds in imports.items():
+        print(f"| {module:<24} | {seconds:>7.3f} |")
 
 
 if __name__ == "__main__":
