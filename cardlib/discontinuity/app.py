@@ -17,12 +17,11 @@ False
 """
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from html import escape
 from typing import Any, Optional
 
-from cardlib.core.errors import IllegalActionError, RulesError
+from cardlib.core.errors import RulesError
 from cardlib.discontinuity.actions import JOKER, LINES, MARKS, PlaceJoker, Take, TakeJoker
 from cardlib.discontinuity.bots import GreedyBot, LookaheadBot
 from cardlib.discontinuity.rules import FIRST_HALF, Game, HalfResult, Observation, State, describe_event, places
@@ -33,8 +32,9 @@ from cardlib.discontinuity.view import (
     signed, square_html, take_label, why_no_take,
 )
 from cardlib.ui import (
-    Control, LogLine, TableFrame, log_html, number, points_text, prompt_html, score_table, seat_box, table_html,
+    Control, LogLine, log_html, number, points_text, prompt_html, score_table, seat_box, table_html,
 )
+from cardlib.ui.app import TableApp, header_html, last_move, ordinal
 
 HELP = """<details class="cl-help"><summary>How to play Discontinuity</summary>
 <p>The deck has one 1, two 2s, … ten 10s. Eight cards lie face up in a 3×3 square around the deck.
@@ -67,16 +67,7 @@ def default_opponents(players: int) -> list[Any]:
     return [LookaheadBot(), GreedyBot(), LookaheadBot()][:players - 1]
 
 
-def ordinal(place: int) -> str:
-    """1st, 2nd, 3rd, 4th.
-
-    >>> [ordinal(n) for n in (1, 2, 3, 4)]
-    ['1st', '2nd', '3rd', '4th']
-    """
-    return f"{place}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(place, 'th')}"
-
-
-class DiscontinuityApp(TableFrame):
+class DiscontinuityApp(TableApp):
     """You against one to three bots at Discontinuity; a seeded app plays the same deals and bot moves.
 
     The "Players" menu beside "New game" chooses the table of the next game (two players: two
@@ -96,58 +87,8 @@ class DiscontinuityApp(TableFrame):
     def __init__(self, players: int = 3, human: int = 0, opponents: Optional[Sequence[Any]] = None,
                  seed: Optional[int] = None, halves: Optional[bool] = None) -> None:
         game = Game(players=players, halves=halves)  # RulesError for options the rules do not allow
-        # bool is an int subclass, but True is no seat
-        if not isinstance(human, int) or isinstance(human, bool) or not 0 <= human < players:
-            raise RulesError(f"human must be a seat from 0 to {players - 1}, not {human!r}")
-        agents = list(opponents) if opponents is not None else default_opponents(players)
-        if len(agents) != players - 1:
-            raise RulesError(f"{players} players need {players - 1} opponents, got {len(agents)}")
-        self._asked = (players, human, agents)  # the table the constructor set: used again at that size
-        self._seat(game)
-        self._seeds = random.Random(seed)  # every deal and every bot's choices come from this seed
-        self._games = 0
-        super().__init__(help_html=HELP, scores_title="Scoreboard (highest total wins)", choices=TABLES, chosen=game)
-        self._run(self.new_game)  # a failing bot shows a message here too, not a traceback
-
-    # -- the game behind the table --
-
-    @property
-    def state(self) -> State:
-        """The engine's full state (for tests and teachers); the app draws only your observation of it."""
-        return self._state
-
-    @property
-    def human(self) -> int:
-        """The seat you play."""
-        return self._human
-
-    @property
-    def opponents(self) -> dict[int, Any]:
-        """The bot at each other seat of the game in play."""
-        return dict(self._agents)
-
-    def _seat(self, game: Game) -> None:
-        """Set the table for ``game``: your seat, and a bot at every other seat."""
-        players, human, agents = self._asked
-        if game.players != players:  # a table chosen in the menu: the default bots
-            agents = default_opponents(game.players)
-            human = human if human < game.players else 0
-        self._game, self._human = game, human
-        others = [(human + step) % game.players for step in range(1, game.players)]  # in turn order after you
-        self._agents = dict(zip(others, agents))
-        self._names = {seat: "You" if seat == human else f"Player {seat}" for seat in range(game.players)}
-
-    def new_game(self) -> None:
-        """Deal a new game for the table chosen in the menu (bots move until it is your turn) and show it."""
-        self._games += 1
-        if self.next_table != self._game:
-            self._seat(self.next_table)
-        self._state = self._game.new(seed=self._seeds.getrandbits(64))
-        self._bot_rngs = {seat: random.Random(self._seeds.getrandbits(64)) for seat in self._agents}
-        self._halves_seen = 0
-        self.table_dealt(self._game)
-        self._advance()
-        self.render()
+        super().__init__(game, human, opponents, seed, default_opponents=default_opponents, tables=TABLES,
+                         help_html=HELP, scores_title="Scoreboard (highest total wins)")
 
     def resume(self, state: State, *, halves_read: Optional[int] = None) -> None:
         """Continue from a given position (a lesson's stacked deal, say) and show it.
@@ -156,39 +97,10 @@ class DiscontinuityApp(TableFrame):
         """
         if state.game != self._game:
             raise RulesError(f"this app plays {self._game}, the state is of {state.game}")
-        finished = len(state.observation(self._human).halves)
-        self._state = state
-        self._halves_seen = finished if halves_read is None else max(0, min(halves_read, finished))
-        self.show_message("")
-        self._advance()
-        self.render()
+        self._resume(state, halves_read)
 
-    def _act(self, action: Any) -> None:
-        self._state.apply(action)  # IllegalActionError leaves the state as it was; the frame says why
-        self._advance()
-        self.render()
-
-    def _next_half(self) -> None:
-        self._halves_seen += 1
-        self._advance()
-        self.render()
-
-    def _pending(self, obs: Observation) -> Optional[HalfResult]:
-        """The finished first half the human has not yet read."""
-        return obs.halves[self._halves_seen] if len(obs.halves) > self._halves_seen else None
-
-    def _advance(self) -> None:
-        """Let the bots move until it is your turn, a half has ended or the game is over."""
-        state = self._state
-        while not state.is_over and state.current_player != self._human:
-            if self._pending(state.observation(self._human)) is not None:
-                return
-            seat = state.current_player
-            action = self._agents[seat].act(state.observation(seat), state.legal_actions(), self._bot_rngs[seat])
-            try:
-                state.apply(action)
-            except IllegalActionError as error:  # the bot's fault, not the click's: say so
-                raise RuntimeError(f"the bot of {self._names[seat]} broke the rules: {error}") from error
+    def _finished(self, obs: Observation) -> Sequence[HalfResult]:
+        return obs.halves
 
     # -- drawing: from the human's observation only --
 
@@ -203,12 +115,8 @@ class DiscontinuityApp(TableFrame):
                   controls=self._controls_for(obs, done, legal), log=log_html(self._log_lines(obs)),
                   scores=self._scoreboard(obs))
 
-    def _does(self, seat: int, verb: str) -> str:
-        """'You take' or 'Player 2 takes'."""
-        return f"You {verb}" if seat == self._human else f"{self._names[seat]} {verb}s"
-
     def _header_html(self, obs: Observation, done: Optional[HalfResult]) -> str:
-        moment = f"{self._games}.{len(obs.log)}.{obs.phase}.{self._halves_seen}"
+        moment = f"{self._games}.{len(obs.log)}.{obs.phase}.{self._parts_read}"
         half = ""
         if obs.half:
             cards = FIRST_HALF if obs.half == 1 else 55 - FIRST_HALF
@@ -218,8 +126,7 @@ class DiscontinuityApp(TableFrame):
             facts = f"Game {self._games} · The first half is over"
         elif obs.phase == "over":
             facts = f"Game {self._games} is over"
-        return (f'<div class="cl-header" data-moment="{moment}"><span class="cl-title">Discontinuity</span>'
-                f'<span class="cl-facts">{facts}</span></div>')
+        return header_html("Discontinuity", moment, facts)
 
     def _seat_html(self, obs: Observation, seat: int) -> str:
         row, safe = obs.rows[seat], obs.safe_sizes[seat]
@@ -289,12 +196,7 @@ class DiscontinuityApp(TableFrame):
         if obs.phase == "over":
             largest = [largest_value(row) for row in obs.rows]
             final = places(obs.scores, largest)
-            order = sorted(range(obs.players), key=lambda s: (final[s], s))
-            standing = " · ".join(f"{ordinal(final[s])} {self._names[s]} ({number(obs.scores[s])})" for s in order)
-            mine = final[self._human]
-            headline = ("You win!" if mine == 1 and final.count(1) == 1 else
-                        "You share first place!" if mine == 1 else
-                        "You come last." if mine == max(final) else "You finish in the middle.")
+            headline, standing = self._final_words(final, [number(p) for p in obs.scores], "You come last.")
             return prompt_html(f"Game over. {headline}", f"Places: {standing}. Press New game to play again.")
         if obs.current_player != self._human:
             return prompt_html(f"Waiting for {self._names[obs.current_player]}.", waiting=True)
@@ -323,9 +225,9 @@ class DiscontinuityApp(TableFrame):
 
     def _controls_for(self, obs: Observation, done: Optional[HalfResult], legal: list) -> list[Control]:
         if done is not None:
-            return [Control(NEXT_HALF, self._next_half, "Deal the second half", style="primary")]
+            return [Control(NEXT_HALF, self._play_on, "Deal the second half", style="primary")]
         if obs.phase == "over":
-            return [Control("Play again", self.new_game, "Deal a new game", style="success")]
+            return [self._play_again()]
         if not legal:
             return []
         if isinstance(legal[0], PlaceJoker):
@@ -354,14 +256,12 @@ class DiscontinuityApp(TableFrame):
         return controls
 
     def _log_lines(self, obs: Observation) -> list[LogLine]:
-        mine = [i for i, (kind, seat, _) in enumerate(obs.log)
-                if seat == self._human and kind in ("take", "joker", "place")]
-        last_mine = mine[-1] if mine else -1
+        last_mine = last_move(obs.log, self._human, ("take", "joker", "place"))
         lines = []
         for i, (kind, seat, value) in enumerate(obs.log):
             if kind == "deal":
                 half = f" for half {value}" if value else ""
-                text = f"Cards dealt{half}: {'you start' if seat == self._human else self._does(seat, 'start')}."
+                text = f"Cards dealt{half}: {self._does(seat, 'start', inside=True)}."
             elif kind == "take":
                 text = f"{self._does(seat, 'take')} {value.a} and {value.b} from line {MARKS[value.line]}."
             elif kind == "joker":

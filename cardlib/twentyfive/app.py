@@ -18,13 +18,12 @@ False
 """
 from __future__ import annotations
 
-import random
 from collections import Counter
 from collections.abc import Sequence
 from html import escape
 from typing import Any, Optional
 
-from cardlib.core.errors import IllegalActionError, RulesError
+from cardlib.core.errors import RulesError
 from cardlib.core.pairs import pairs_of
 from cardlib.core.protocol import places_from_scores
 from cardlib.twentyfive.bots import CoachBot, ThresholdBot
@@ -33,9 +32,10 @@ from cardlib.twentyfive.rules import (
     DRAW, FIVE, PASS, TARGET, Game, Observation, Reveal, RoundResult, State, describe_event,
 )
 from cardlib.ui import (
-    Control, LogLine, TableFrame, back_row, card_row, log_html, prompt_html, score_table, seat_box,
-    table_html,
+    Control, LogLine, back_row, card_row, log_html, prompt_html, score_table, seat_box, table_html,
 )
+from cardlib.ui.app import TableApp, header_html, last_move
+from cardlib.ui.app import ordinal as ordinal  # a place's word, as the game-over line shows it
 
 HELP = """<details class="cl-help"><summary>How to play Twenty-five</summary>
 <p>The deck has one 1, two 2s, … ten 10s. <b>In play</b> are every hand and every face-up field card
@@ -96,16 +96,7 @@ def pair_lines(cards: Sequence[int]) -> list[str]:
     return lines
 
 
-def ordinal(place: int) -> str:
-    """1st, 2nd, 3rd, 4th.
-
-    >>> [ordinal(n) for n in (1, 2, 3, 4)]
-    ['1st', '2nd', '3rd', '4th']
-    """
-    return f"{place}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(place, 'th')}"
-
-
-class TwentyFiveApp(TableFrame):
+class TwentyFiveApp(TableApp):
     """You against two or three bots at Twenty-five; a seeded app plays the same deals and bot moves.
 
     The "Players" menu beside "New game" chooses the table of the next game; the game in
@@ -125,59 +116,8 @@ class TwentyFiveApp(TableFrame):
     def __init__(self, players: int = 3, human: int = 0, opponents: Optional[Sequence[Any]] = None,
                  seed: Optional[int] = None) -> None:
         game = Game(players=players)  # RulesError for a player count the rules do not allow
-        # bool is an int subclass, but True is no seat
-        if not isinstance(human, int) or isinstance(human, bool) or not 0 <= human < players:
-            raise RulesError(f"human must be a seat from 0 to {players - 1}, not {human!r}")
-        agents = list(opponents) if opponents is not None else default_opponents(players)
-        if len(agents) != players - 1:
-            raise RulesError(f"{players} players need {players - 1} opponents, got {len(agents)}")
-        self._asked = (players, human, agents)  # the table the constructor set: used again at that size
-        self._seat(game)
-        self._seeds = random.Random(seed)  # every deal and every bot's choices come from this seed
-        self._games = 0
-        super().__init__(help_html=HELP, coach_tooltip=COACH_TIP, choices=TABLES, chosen=game)
-        self._coach_toggle.observe(self._refresh_coach, names="value")
-        self._run(self.new_game)  # a failing bot shows a message here too, not a traceback
-
-    # -- the game behind the table --
-
-    @property
-    def state(self) -> State:
-        """The engine's full state (for tests and teachers); the app draws only your observation of it."""
-        return self._state
-
-    @property
-    def human(self) -> int:
-        """The seat you play."""
-        return self._human
-
-    @property
-    def opponents(self) -> dict[int, Any]:
-        """The bot at each other seat of the game in play."""
-        return dict(self._agents)
-
-    def _seat(self, game: Game) -> None:
-        """Set the table for ``game``: your seat, and a bot at every other seat."""
-        players, human, agents = self._asked
-        if game.players != players:  # a table chosen in the menu: the default bots
-            agents = default_opponents(game.players)
-            human = human if human < game.players else 0
-        self._game, self._human = game, human
-        others = [(human + step) % game.players for step in range(1, game.players)]  # clockwise from you
-        self._agents = dict(zip(others, agents))
-        self._names = {seat: "You" if seat == human else f"Player {seat}" for seat in range(game.players)}
-
-    def new_game(self) -> None:
-        """Deal a new game for the table chosen in the menu (bots move until it is your turn) and show it."""
-        self._games += 1
-        if self.next_table != self._game:
-            self._seat(self.next_table)
-        self._state = self._game.new(seed=self._seeds.getrandbits(64))
-        self._bot_rngs = {seat: random.Random(self._seeds.getrandbits(64)) for seat in self._agents}
-        self._rounds_seen = 0
-        self.table_dealt(self._game)
-        self._advance()
-        self.render()
+        super().__init__(game, human, opponents, seed, default_opponents=default_opponents, tables=TABLES,
+                         help_html=HELP, coach_tooltip=COACH_TIP)
 
     def resume(self, state: State, *, rounds_read: Optional[int] = None) -> None:
         """Continue from a given position (a lesson's stacked deal, say) and show it.
@@ -187,41 +127,14 @@ class TwentyFiveApp(TableFrame):
         """
         if state.game.players != self._game.players:
             raise RulesError(f"this app seats {self._game.players} players, the state has {state.game.players}")
-        rounds = len(state.observation(self._human).rounds)
-        self._state = state
-        self._rounds_seen = rounds if rounds_read is None else max(0, min(rounds_read, rounds))
-        self.show_message("")
-        self._advance()
-        self.render()
+        self._resume(state, rounds_read)
 
-    def _act(self, action: Any) -> None:
-        self._state.apply(action)  # IllegalActionError leaves the state as it was; the frame says why
-        self._advance()
-        self.render()
-
-    def _next_round(self) -> None:
-        self._rounds_seen += 1
-        self._advance()
-        self.render()
+    def _finished(self, obs: Observation) -> Sequence[RoundResult]:
+        return obs.rounds
 
     def _pending(self, obs: Observation) -> Optional[RoundResult]:
         """The finished round the human has not yet read (the last round once the game is over)."""
-        if obs.phase == "over":
-            return obs.rounds[-1]
-        return obs.rounds[self._rounds_seen] if len(obs.rounds) > self._rounds_seen else None
-
-    def _advance(self) -> None:
-        """Let the bots move until it is your turn, a round has ended or the game is over."""
-        state = self._state
-        while not state.is_over and state.current_player != self._human:
-            if self._pending(state.observation(self._human)) is not None:
-                return
-            seat = state.current_player
-            action = self._agents[seat].act(state.observation(seat), state.legal_actions(), self._bot_rngs[seat])
-            try:
-                state.apply(action)
-            except IllegalActionError as error:  # the bot's fault, not the click's: say so
-                raise RuntimeError(f"the bot of {self._names[seat]} broke the rules: {error}") from error
+        return obs.rounds[-1] if obs.phase == "over" else super()._pending(obs)
 
     # -- drawing: from the human's observation only --
 
@@ -235,27 +148,14 @@ class TwentyFiveApp(TableFrame):
                   controls=self._controls_for(obs, done, legal), log=log_html(self._log_lines(obs, done)),
                   scores=self._scoreboard(obs), coach=self._coach_html(obs, done))
 
-    def _name(self, seat: Optional[int], *, inside: bool = False) -> str:
-        """A seat's name; ``inside`` a sentence, "you" is lower case."""
-        if seat is None:
-            return "nobody"
-        return "you" if inside and seat == self._human else self._names[seat]
-
-    def _does(self, seat: int, verb: str, *, inside: bool = False) -> str:
-        """'You draw' or 'Player 2 draws'."""
-        if seat == self._human:
-            return f"{'you' if inside else 'You'} {verb}"
-        return f"{self._names[seat]} {verb}{'es' if verb.endswith('ss') else 's'}"
-
     def _header_html(self, obs: Observation, done: Optional[RoundResult]) -> str:
-        moment = f"{self._games}.{obs.round_number}.{len(obs.log)}.{self._rounds_seen}"
+        moment = f"{self._games}.{obs.round_number}.{len(obs.log)}.{self._parts_read}"
         if done is not None:
             facts = f"Game {self._games} · Round {done.number} is over"
         else:
             facts = (f"Game {self._games} · Round {obs.round_number} · Draw pile <b>{obs.pile_size}</b> cards"
                      f" · Cards in play <b>{obs.cards_in_play}</b>")
-        return (f'<div class="cl-header" data-moment="{moment}"><span class="cl-title">Twenty-five</span>'
-                f'<span class="cl-facts">{facts}</span></div>')
+        return header_html("Twenty-five", moment, facts)
 
     def _fresh_reveals(self, obs: Observation) -> Counter:
         """How many field cards each seat revealed since your last move (they get a highlight)."""
@@ -322,12 +222,8 @@ class TwentyFiveApp(TableFrame):
     def _prompt_text(self, obs: Observation, done: Optional[RoundResult], legal: list) -> str:
         if obs.phase == "over":
             places = places_from_scores(obs.scores, lower_is_better=True)
-            order = sorted(range(obs.players), key=lambda s: (places[s], s))
-            standing = " · ".join(f"{ordinal(places[s])} {self._names[s]} ({obs.scores[s]})" for s in order)
-            mine = places[self._human]
-            headline = ("You win!" if mine == 1 and places.count(1) == 1 else
-                        "You share first place!" if mine == 1 else
-                        "You lose: the highest total loses." if mine == max(places) else "You finish in the middle.")
+            headline, standing = self._final_words(places, [str(p) for p in obs.scores],
+                                                   "You lose: the highest total loses.")
             return prompt_html(f"Game over after {len(obs.rounds)} rounds. {headline}",
                                f"Places (lowest total wins): {standing}. Press New game to play again.")
         if done is not None:
@@ -353,9 +249,9 @@ class TwentyFiveApp(TableFrame):
 
     def _controls_for(self, obs: Observation, done: Optional[RoundResult], legal: list) -> list[Control]:
         if obs.phase == "over":
-            return [Control("Play again", self.new_game, "Deal a new game", style="success")]
+            return [self._play_again()]
         if done is not None:
-            return [Control("Next round", self._next_round, "Deal the next round", style="primary")]
+            return [Control("Next round", self._play_on, "Deal the next round", style="primary")]
         if not legal:
             return []
         if isinstance(legal[0], Reveal):
@@ -375,9 +271,7 @@ class TwentyFiveApp(TableFrame):
         if done is not None:  # stop at the finished round: the next deal shows after "Next round"
             end = next(i for i, event in enumerate(events) if event[0] == "scored" and event[2] == done)
             events = events[:end + 1 + (end + 1 < len(events) and events[end + 1][0] == "over")]
-        mine = [i for i, (kind, seat, _) in enumerate(events)
-                if seat == self._human and kind in ("draw", "pass", "reveal")]
-        last_mine = mine[-1] if mine else -1
+        last_mine = last_move(events, self._human, ("draw", "pass", "reveal"))
         lines, i = [], 0
         while i < len(events):
             kind, seat, value = events[i]
@@ -417,8 +311,9 @@ class TwentyFiveApp(TableFrame):
                     "Check the count above.</div></div>")
         return coach_panel(obs, self._names)
 
-    def _refresh_coach(self, change: dict) -> None:
+    def _on_coach_toggle(self, change: dict) -> None:
         """The toggle opened or closed the coach: draw its panel for the table as it is now."""
+        super()._on_coach_toggle(change)
         obs = self._state.observation(self._human)
         try:  # not through _run: opening the coach must not wipe the message about the last click
             self._coach.value = self._coach_html(obs, self._pending(obs))

@@ -1,8 +1,9 @@
 """The table frame every app shares: an ipywidgets VBox with a fixed place for each part.
 
-A game's app subclasses ``TableFrame``, keeps its engine state to itself, and on every change
-calls ``show(...)`` with HTML made from what the human may see and with ``Control``s made from
-the legal actions. The frame turns controls into buttons, refuses clicks on buttons that are out
+A game's app subclasses ``TableFrame`` (through ``cardlib.ui.app.TableApp``, which seats the
+players and runs the game), keeps its engine state to itself, and on every change calls
+``show(...)`` with HTML made from what the human may see and with ``Control``s made from the
+legal actions. The frame turns controls into buttons, refuses clicks on buttons that are out
 of date, and turns errors into a message in the app instead of a traceback.
 
 An app may also offer a "Players" menu next to "New game" (``choices``): picking a table never

@@ -20,53 +20,17 @@ from cardlib.discontinuity.bots import GreedyBot
 from cardlib.discontinuity.scoring import JOKER, row_values, runs
 from cardlib.discontinuity.view import place_label, take_label
 from cardlib.ui import number
+from tests.browser.mirror import click, double_click, labels, moment, open_app, page_values
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
 SEED = 11  # three players; the human takes the joker on turn 2 and places it from then on
-MOMENT = re.compile(r'data-moment="([^"]+)"')
-LOAD_TIMEOUT = 60_000  # ms for Voila to start a kernel and run the notebook
-
-# Every render replaces all the buttons: wait until the header says the expected moment, the
-# expected buttons are shown, and every button of the previous moment has left the page.
-SETTLED = """([moment, labels, old]) => {
-  const header = document.querySelector('.cl-header');
-  const shown = [...document.querySelectorAll('.cl-controls button')].map(b => b.textContent.trim());
-  return header !== null && header.dataset.moment === moment
-    && JSON.stringify(shown) === JSON.stringify(labels) && old.every(b => !b.isConnected);
-}"""
 
 
 @pytest.fixture(scope="module")
 def discontinuity_url(voila_serving) -> str:
     """Where Voila serves ``DiscontinuityApp(seed=SEED)``."""
     return voila_serving(f"from cardlib.discontinuity import DiscontinuityApp\n\nDiscontinuityApp(seed={SEED})")
-
-
-def moment(app: DiscontinuityApp) -> str:
-    return MOMENT.search(app._header.value).group(1)
-
-
-def labels(app: DiscontinuityApp) -> list[str]:
-    return [b.description for b in app.action_buttons]
-
-
-def button(page, label: str):
-    """The app's button with exactly this label."""
-    return page.locator(".cl-app button").filter(has_text=re.compile(rf"^\s*{re.escape(label)}\s*$"))
-
-
-def wait_settled(page, mirror: DiscontinuityApp, old=()) -> None:
-    page.wait_for_function(SETTLED, arg=[moment(mirror), labels(mirror), list(old)], timeout=20_000)
-
-
-def click(page, mirror: DiscontinuityApp, label: str) -> None:
-    """Click ``label`` in the browser and on the mirror app, then wait for the page to catch up."""
-    old = page.query_selector_all(".cl-controls button")
-    button(page, label).click()
-    mirror.button(label).click()
-    assert mirror.message == "", mirror.message
-    wait_settled(page, mirror, old)
 
 
 def newcomer(mirror: DiscontinuityApp) -> str:
@@ -110,10 +74,6 @@ def true_points(mirror: DiscontinuityApp) -> list:
     return points
 
 
-def page_values(page, selector: str, attribute: str) -> Counter:
-    return Counter(int(v) for v in page.eval_on_selector_all(selector, f"els => els.map(e => e.dataset.{attribute})"))
-
-
 def check_page(page, mirror: DiscontinuityApp) -> None:
     """Scores as the engine has them; only public cards in the DOM; no joker's face; no error."""
     state, human = mirror.state, mirror.human
@@ -153,9 +113,7 @@ def check_page(page, mirror: DiscontinuityApp) -> None:
 
 def test_a_whole_game_by_clicks_with_the_joker_in_chromium(discontinuity_url, page):
     mirror = DiscontinuityApp(seed=SEED)
-    page.goto(discontinuity_url, wait_until="domcontentloaded")
-    page.wait_for_selector(".cl-header[data-moment]", timeout=LOAD_TIMEOUT)
-    wait_settled(page, mirror)
+    open_app(page, discontinuity_url, mirror)
     screenshot = os.environ.get("CARDLIB_DISCONTINUITY_SCREENSHOT")
     clicks = placed = waited = 0
     while not mirror.state.is_over:
@@ -185,13 +143,5 @@ def test_a_whole_game_by_clicks_with_the_joker_in_chromium(discontinuity_url, pa
     assert "Game 2" in page.inner_text(".cl-header")
     check_page(page, mirror)
     # A stale button: two clicks on one take before the first answer; the second must be refused.
-    first = next(b.description for b in mirror.action_buttons if not b.disabled)
-    take = button(page, first).element_handle()
-    take.dispatch_event("click")
-    take.dispatch_event("click")
-    mirror.button(first).click()
-    wait_settled(page, mirror)
-    message = page.query_selector(".cl-message")
-    if message is not None:  # the second click reached the kernel before the buttons were replaced
-        assert "out of date" in message.inner_text()
+    double_click(page, mirror, next(b.description for b in mirror.action_buttons if not b.disabled))
     assert moment(mirror) == page.get_attribute(".cl-header", "data-moment")  # exactly one take happened

@@ -16,21 +16,11 @@ import pytest
 from cardlib.twentyfive.app import TwentyFiveApp, ordinal
 from cardlib.twentyfive.inference import p_over, pass_cost
 from cardlib.twentyfive.rules import PASS
+from tests.browser.mirror import button, click, double_click, labels, moment, open_app, page_values
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
 SEED = 2041  # the browser plays this app (and the test replays it): reveal choices, rounds under and over 25
-MOMENT = re.compile(r'data-moment="([^"]+)"')
-LOAD_TIMEOUT = 60_000  # ms for Voila to start a kernel and run the notebook
-
-# Every render replaces all the buttons: wait until the header says the expected moment, the
-# expected buttons are shown, and every button of the previous moment has left the page.
-SETTLED = """([moment, labels, old]) => {
-  const header = document.querySelector('.cl-header');
-  const shown = [...document.querySelectorAll('.cl-controls button')].map(b => b.textContent.trim());
-  return header !== null && header.dataset.moment === moment
-    && JSON.stringify(shown) === JSON.stringify(labels) && old.every(b => !b.isConnected);
-}"""
 
 
 @pytest.fixture(scope="module")
@@ -39,43 +29,12 @@ def twentyfive_url(voila_serving) -> str:
     return voila_serving(f"from cardlib.twentyfive.app import TwentyFiveApp\n\nTwentyFiveApp(seed={SEED})")
 
 
-def moment(app: TwentyFiveApp) -> str:
-    """The marker the app's header carries for this moment of the game."""
-    return MOMENT.search(app._header.value).group(1)
-
-
-def labels(app: TwentyFiveApp) -> list[str]:
-    return [b.description for b in app.action_buttons]
-
-
-def button(page, label: str):
-    """The app's button with exactly this label (an icon's glyph is not part of its text)."""
-    return page.locator(".cl-app button").filter(has_text=re.compile(rf"^\s*{re.escape(label)}\s*$"))
-
-
-def wait_settled(page, mirror: TwentyFiveApp, old=()) -> None:
-    page.wait_for_function(SETTLED, arg=[moment(mirror), labels(mirror), list(old)], timeout=20_000)
-
-
-def click(page, mirror: TwentyFiveApp, label: str) -> None:
-    """Click ``label`` in the browser and on the mirror app, then wait for the page to catch up."""
-    old = page.query_selector_all(".cl-controls button")
-    button(page, label).click()
-    mirror.button(label).click()
-    assert mirror.message == "", mirror.message
-    wait_settled(page, mirror, old)
-
-
 def newcomer(mirror: TwentyFiveApp) -> str:
     """The browser player's choice: draw until 20 cards are in play, then pass; reveal the highest."""
     enabled = [b.description for b in mirror.action_buttons if not b.disabled]
     if "Pass" in enabled and (mirror.state.observation(mirror.human).cards_in_play >= 20 or "Draw" not in enabled):
         return "Pass"
     return "Draw" if "Draw" in enabled else enabled[0]
-
-
-def page_cards(page, selector: str = "[data-card]") -> Counter:
-    return Counter(int(v) for v in page.eval_on_selector_all(selector, "els => els.map(e => e.dataset.card)"))
 
 
 def check_page(page, mirror: TwentyFiveApp) -> None:
@@ -88,16 +47,16 @@ def check_page(page, mirror: TwentyFiveApp) -> None:
     assert "Traceback" not in page.content()
     paused = labels(mirror) in (["Next round"], ["Play again"])
     if paused:  # the finished round lies open; the next deal's hands must not show
-        done = obs.rounds[-1] if state.is_over else obs.rounds[mirror._rounds_seen]
-        assert page_cards(page) == Counter(done.cards_in_play)
+        done = obs.rounds[-1] if state.is_over else obs.rounds[mirror._parts_read]
+        assert page_values(page, "[data-card]", "card") == Counter(done.cards_in_play)
         assert f"{done.pairs} pairs" in page.inner_text(".cl-result")
         return
     visible = Counter(obs.hand) + Counter(card for cards in obs.fields for card in cards)
-    assert page_cards(page) == visible  # face values only for your hand and the field cards
+    assert page_values(page, "[data-card]", "card") == visible  # face values only for your hand and the field cards
     for seat in range(state.game.players):
         area = f'.cl-hand[data-seat="{seat}"]'
         if seat == human:
-            assert sorted(page_cards(page, area + " [data-card]").elements()) == list(state.hand(seat))
+            assert sorted(page_values(page, area + " [data-card]", "card").elements()) == list(state.hand(seat))
             continue
         assert page.eval_on_selector(area, "e => e.textContent") == ""
         assert page.eval_on_selector(area, "e => e.querySelectorAll('.cl-back').length") == len(state.hand(seat))
@@ -109,9 +68,7 @@ def check_page(page, mirror: TwentyFiveApp) -> None:
 
 def test_a_whole_game_by_clicks_in_chromium(twentyfive_url, page):
     mirror = TwentyFiveApp(seed=SEED)
-    page.goto(twentyfive_url, wait_until="domcontentloaded")
-    page.wait_for_selector(".cl-header[data-moment]", timeout=LOAD_TIMEOUT)
-    wait_settled(page, mirror)
+    open_app(page, twentyfive_url, mirror)
     screenshot = os.environ.get("CARDLIB_TWENTYFIVE_SCREENSHOT")
     clicks = rounds_read = reveal_choices = 0
     while not mirror.state.is_over:
@@ -143,20 +100,10 @@ def test_a_whole_game_by_clicks_in_chromium(twentyfive_url, page):
 
 def test_a_refused_click_shows_a_message_not_a_traceback(twentyfive_url, page):
     mirror = TwentyFiveApp(seed=SEED)
-    page.goto(twentyfive_url, wait_until="domcontentloaded")
-    page.wait_for_selector(".cl-header[data-moment]", timeout=LOAD_TIMEOUT)
-    wait_settled(page, mirror)
+    open_app(page, twentyfive_url, mirror)
     assert mirror.button("Pass").disabled
     assert button(page, "Pass").is_disabled()
-    # A stale button: two clicks on Draw before the first answer; the second must be refused.
-    draw = button(page, "Draw").element_handle()
-    draw.dispatch_event("click")
-    draw.dispatch_event("click")
-    mirror.button("Draw").click()
-    wait_settled(page, mirror)
-    message = page.query_selector(".cl-message")
-    if message is not None:  # the second click reached the kernel before the buttons were replaced
-        assert "out of date" in message.inner_text()
+    double_click(page, mirror, "Draw")  # a stale button: the second click must be refused
     assert "Traceback" not in page.content()
     assert page.eval_on_selector_all(".cl-total", "els => els.map(e => +e.textContent)") == list(mirror.state.scores)
     assert moment(mirror) == page.get_attribute(".cl-header", "data-moment")  # exactly one draw happened
@@ -229,9 +176,7 @@ def check_coach(page, mirror: TwentyFiveApp) -> bool:
 
 def test_a_whole_game_with_the_coach_open_shows_the_exact_odds(twentyfive_url, page):
     mirror = TwentyFiveApp(seed=SEED)
-    page.goto(twentyfive_url, wait_until="domcontentloaded")
-    page.wait_for_selector(".cl-header[data-moment]", timeout=LOAD_TIMEOUT)
-    wait_settled(page, mirror)
+    open_app(page, twentyfive_url, mirror)
     assert not page.is_visible(".cl-coach")
     button(page, "Coach").click()
     mirror.coach_open = True

@@ -6,7 +6,6 @@ import html
 import random
 import re
 
-import ipywidgets as widgets
 import pytest
 
 import cardlib.discontinuity
@@ -19,7 +18,10 @@ from cardlib.discontinuity.bots import GreedyBot, LookaheadBot
 from cardlib.discontinuity.rules import Game, State
 from cardlib.discontinuity.scoring import JOKER, row_penalty
 from cardlib.discontinuity.view import row_html, signed
-from cardlib.ui import STALE
+from tests.apps_support import (
+    bots, check_choice_waits_for_new_game, check_menu_names_the_game_in_play, check_seeded_twins_agree,
+    check_stale_button, click_refused, menu_shows_the_table_in_play, seats_shown, widget_tree,
+)
 
 TOTAL = re.compile(r'class="cl-total" data-seat="(\d+)"[^>]*>([^<]*)<')
 SEAT_POINTS = re.compile(r'<div class="cl-seat[^"]*" data-seat="(\d+)">.*?<span class="cl-pts"[^>]*><b>([^<]*)</b>')
@@ -28,20 +30,6 @@ TAKE = re.compile(r"^take (\d+) and (\d+) from (.)")
 PLACE = re.compile(r"^right of (\d+) \(joker = \d+\): row [−0-9]+, points ([+−]?\d+)$")
 POINTS = re.compile(r"^[+−]?\d+$")  # a number as shown: a true minus, never a hyphen
 LINE_OF = {mark: line for line, mark in MARKS.items()}
-
-
-def widget_tree(widget: widgets.Widget):
-    """Every synced value of a widget and of all the widgets it holds (children, layout, style)."""
-    state = {}
-    for key, value in widget.get_state().items():
-        if isinstance(value, str) and value.startswith("IPY_MODEL_"):
-            state[key] = widget_tree(getattr(widget, key))
-        elif isinstance(value, (list, tuple)) and value and all(
-                isinstance(v, str) and v.startswith("IPY_MODEL_") for v in value):
-            state[key] = [widget_tree(child) for child in getattr(widget, key)]
-        else:
-            state[key] = value
-    return type(widget).__name__, sorted(state.items(), key=lambda item: item[0])
 
 
 def signed_int(text: str) -> int:
@@ -330,12 +318,8 @@ def test_a_line_of_one_number_says_why_and_its_click_is_refused():
     button = app.button("nothing to take from ②")
     assert button.disabled and button.tooltip == "both show 7: two equal numbers can never be taken together"
     assert "both show 7: two equal numbers can never be taken together" in str(widget_tree(app._controls))
-    before, tree = snapshot(app.state), widget_tree(app)
-    button.click()  # a click that reaches the kernel anyway
-    assert app.message.startswith("Not allowed:") and "two equal numbers can never be taken together" in app.message
-    assert snapshot(app.state) == before
-    app.show_message("")
-    assert widget_tree(app) == tree
+    message = click_refused(app, button)
+    assert message.startswith("Not allowed:") and "two equal numbers can never be taken together" in message
 
 
 def test_the_used_joker_button_is_disabled_and_refused():
@@ -353,15 +337,7 @@ def test_the_used_joker_button_is_disabled_and_refused():
 
 def test_a_stale_button_gives_a_message_and_changes_nothing():
     app = DiscontinuityApp(seed=2)
-    take = next(b for b in app.action_buttons if not b.disabled)
-    take.click()
-    assert app.message == ""
-    before, tree = snapshot(app.state), widget_tree(app)
-    take.click()  # the button of a turn that is over
-    assert app.message == STALE
-    assert snapshot(app.state) == before
-    app.show_message("")
-    assert widget_tree(app) == tree
+    check_stale_button(app, next(b for b in app.action_buttons if not b.disabled))
 
 
 def test_two_players_pause_between_the_halves():
@@ -391,14 +367,7 @@ def test_two_players_without_halves_play_one_game():
 
 def test_a_seeded_app_is_reproducible():
     one, two = DiscontinuityApp(players=4, seed=21), DiscontinuityApp(players=4, seed=21)
-    rng_one, rng_two = random.Random(5), random.Random(5)
-    for _ in range(40):
-        assert widget_tree(one) == widget_tree(two)
-        if one.state.is_over:
-            break
-        one.button(choose(one, rng_one)).click()
-        two.button(choose(two, rng_two)).click()
-    assert one.state.history == two.state.history
+    check_seeded_twins_agree(one, two, choose, random.Random(5), random.Random(5), clicks=40)
 
 
 def twin_moments(players: int, seed: int, count: int):
@@ -425,7 +394,7 @@ def test_the_same_observation_gives_the_same_widgets_whatever_is_hidden(players,
             jokers += any(other.joker_face(s) != state.joker_face(s) for s in range(players))
             twin = DiscontinuityApp(players=players, seed=seed)
             app.players_choice.index = twin.players_choice.index = (TABLES.index(state.game) + k) % 4  # no hint, a hint
-            twin.resume(other, halves_read=app._halves_seen)
+            twin.resume(other, halves_read=app._parts_read)
             assert widget_tree(twin) == widget_tree(app)
             compared += 1
     assert compared >= 8 and changed >= compared // 2 and jokers >= 1  # the twins really hid other cards
@@ -479,26 +448,13 @@ LABELS = ["2 players (two halves)", "2 players (one full game)", "3 players", "4
 TABLES = [Game(players=2, halves=True), Game(players=2, halves=False), Game(players=3), Game(players=4)]
 
 
-def seats_shown(app: DiscontinuityApp) -> list[int]:
-    """The seats whose box is on the table, in the order shown."""
-    return [int(seat) for seat in re.findall(r'<div class="cl-seat[^"]*" data-seat="(\d+)">', app._table.value)]
-
-
-def bots(agents) -> list:
-    """What makes a bot what it is: its class and its settings."""
-    return [(type(agent), vars(agent)) for agent in agents]
-
-
 @pytest.mark.parametrize("players, halves, label", [(2, None, LABELS[0]), (2, True, LABELS[0]), (2, False, LABELS[1]),
                                                      (3, None, LABELS[2]), (3, False, LABELS[2]), (4, None, LABELS[3])])
 def test_the_constructor_preselects_the_players_menu(players, halves, label):
     app = DiscontinuityApp(players=players, halves=halves, seed=1)
     menu = app.players_choice
     assert [text for text, _ in menu.options] == LABELS and [game for _, game in menu.options] == TABLES
-    assert menu.label == label and menu.value == app.state.game == app.next_table
-    assert app.table_hint == "" and app._choice_hint.value == "" and app.button("New game").button_style == ""
-    beside = app.children[1].children[-1].children  # the header row ends: menu, hint, "New game"
-    assert beside[0] is menu and beside[-1].description == "New game"
+    check_menu_names_the_game_in_play(app, label)
 
 
 @pytest.mark.parametrize("players, human, chosen, seed", [(3, 2, 1, 1), (2, 1, 3, 5), (3, 0, 0, 2), (4, 3, 2, 8)])
@@ -507,12 +463,9 @@ def test_a_table_chosen_in_the_menu_is_dealt_by_new_game_then_played_by_clicks(p
     rng = random.Random(seed)
     for _ in range(2):  # a game in progress
         click(app, choose(app, rng))
-    before, table, buttons = snapshot(app.state), app._table.value, [b.description for b in app.action_buttons]
-    app.players_choice.label = LABELS[chosen]
-    assert snapshot(app.state) == before and app._table.value == table  # the game in progress goes on
-    assert [b.description for b in app.action_buttons] == buttons and app.state.game.players == players
-    assert app.table_hint == "for the next game: press" and "for the next game" in app._choice_hint.value
-    assert app.button("New game").button_style == "primary" and app.next_table == TABLES[chosen]
+    assert app.state.game.players == players
+    check_choice_waits_for_new_game(app, LABELS[chosen])
+    assert app.next_table == TABLES[chosen]
     app.button("New game").click()
     game = TABLES[chosen]
     seat = human if human < game.players else 0
@@ -534,7 +487,7 @@ def test_choosing_the_table_in_play_again_takes_the_hint_away():
     app.players_choice.label = LABELS[0]
     assert app.table_hint
     app.players_choice.label = LABELS[1]
-    assert app.table_hint == "" and app._choice_hint.value == "" and app.button("New game").button_style == ""
+    assert menu_shows_the_table_in_play(app)
 
 
 def test_the_constructors_opponents_play_again_whenever_the_table_has_their_size():

@@ -7,36 +7,23 @@ import re
 from collections import Counter
 from fractions import Fraction
 
-import ipywidgets as widgets
 import pytest
 
 import cardlib.twentyfive
 from cardlib.core.agents import RandomAgent
 from cardlib.core.errors import RulesError
 from cardlib.core.pairs import pair_count
-from cardlib.core.testing import snapshot
 from cardlib.twentyfive.app import TwentyFiveApp, default_opponents, pair_lines
 from cardlib.twentyfive.bots import CoachBot, ThresholdBot
 from cardlib.twentyfive.inference import p_over, pass_cost
 from cardlib.twentyfive.rules import PASS, Game, Reveal
-from cardlib.ui import STALE
+from tests.apps_support import (
+    bots, check_choice_waits_for_new_game, check_menu_names_the_game_in_play, check_seeded_twins_agree,
+    check_stale_button, click_refused, menu_shows_the_table_in_play, seats_shown, widget_tree,
+)
 
 TOTAL = re.compile(r'class="cl-total" data-seat="(\d+)">(\d+)<')
 HAND_AREA = re.compile(r'<span class="cl-hand" data-seat="(\d+)">(.*?)</span></div>')
-
-
-def widget_tree(widget: widgets.Widget):
-    """Every synced value of a widget and of all the widgets it holds (children, layout, style)."""
-    state = {}
-    for key, value in widget.get_state().items():
-        if isinstance(value, str) and value.startswith("IPY_MODEL_"):
-            state[key] = widget_tree(getattr(widget, key))
-        elif isinstance(value, (list, tuple)) and value and all(
-                isinstance(v, str) and v.startswith("IPY_MODEL_") for v in value):
-            state[key] = [widget_tree(child) for child in getattr(widget, key)]
-        else:
-            state[key] = value
-    return type(widget).__name__, sorted(state.items(), key=lambda item: item[0])
 
 
 def shown_totals(app: TwentyFiveApp) -> tuple[int, ...]:
@@ -66,7 +53,7 @@ def check_view(app: TwentyFiveApp) -> None:
     assert app.message == "", app.message
     assert shown_totals(app) == state.scores
     assert "Traceback" not in app._table.value + app._message.value + app._prompt.value
-    if state.current_player == human and len(state.observation(human).rounds) == app._rounds_seen:
+    if state.current_player == human and len(state.observation(human).rounds) == app._parts_read:
         enabled = {action_name(b.description) for b in app.action_buttons if not b.disabled}
         assert enabled == {str(action) for action in state.legal_actions()}
         for seat, cards in HAND_AREA.findall(app._table.value):
@@ -110,7 +97,7 @@ def test_each_round_end_counts_the_pairs_number_by_number():
     rounds_checked = 0
     while not app.state.is_over:
         if [b.description for b in app.action_buttons] == ["Next round"]:
-            done = app.state.observation(0).rounds[app._rounds_seen]
+            done = app.state.observation(0).rounds[app._parts_read]
             shown = app._result.value
             assert f"{done.pairs} pairs" in shown
             lines = pair_lines(done.cards_in_play)
@@ -128,14 +115,7 @@ def test_each_round_end_counts_the_pairs_number_by_number():
 
 def test_a_seeded_app_is_reproducible():
     one, two = TwentyFiveApp(players=4, seed=21), TwentyFiveApp(players=4, seed=21)
-    rng_one, rng_two = random.Random(5), random.Random(5)
-    for _ in range(60):
-        assert widget_tree(one) == widget_tree(two)
-        if one.state.is_over:
-            break
-        one.button(choose(one, rng_one)).click()
-        two.button(choose(two, rng_two)).click()
-    assert one.state.history == two.state.history
+    check_seeded_twins_agree(one, two, choose, random.Random(5), random.Random(5), clicks=60)
 
 
 def test_pass_on_the_first_turn_is_disabled_with_a_reason_and_refused_if_clicked():
@@ -143,25 +123,13 @@ def test_pass_on_the_first_turn_is_disabled_with_a_reason_and_refused_if_clicked
     pass_button = app.button("Pass")
     assert pass_button.disabled and "first turn" in pass_button.tooltip
     assert "must draw" in app._prompt.value
-    before, tree = snapshot(app.state), widget_tree(app)
-    pass_button.click()  # a click that reaches the kernel anyway
-    assert app.message.startswith("Not allowed:") and "first turn" in app.message
-    assert snapshot(app.state) == before
-    app.show_message("")
-    assert widget_tree(app) == tree
+    message = click_refused(app, pass_button)
+    assert message.startswith("Not allowed:") and "first turn" in message
 
 
 def test_a_stale_button_gives_a_message_and_changes_nothing():
     app = TwentyFiveApp(seed=2)
-    draw = app.button("Draw")
-    draw.click()
-    assert app.message == ""
-    before, tree = snapshot(app.state), widget_tree(app)
-    draw.click()  # the button of a turn that is over
-    assert app.message == STALE
-    assert snapshot(app.state) == before
-    app.show_message("")
-    assert widget_tree(app) == tree
+    check_stale_button(app, app.button("Draw"))
 
 
 def twin_moments(players: int, seed: int, count: int):
@@ -192,7 +160,7 @@ def test_the_same_observation_gives_the_same_widgets_whatever_the_hidden_cards(p
             twin = TwentyFiveApp(players=players, seed=seed)
             app.coach_open = twin.coach_open = bool(k % 2)
             app.players_choice.label = twin.players_choice.label = ("3 players", "4 players")[k % 2]  # a hint, or none
-            twin.resume(other, rounds_read=app._rounds_seen)  # paused on the same unread count, if any
+            twin.resume(other, rounds_read=app._parts_read)  # paused on the same unread count, if any
             assert widget_tree(twin) == widget_tree(app)
             compared += 1
     assert compared >= 9 and changed >= compared // 2  # the twins really hid different cards
@@ -242,25 +210,11 @@ def test_a_seat_that_is_no_seat_raises_rules_error(players, human):
 
 # -- the "Players" menu: the table of the next game --
 
-def seats_shown(app: TwentyFiveApp) -> list[int]:
-    """The seats whose box is on the table, in the order shown."""
-    return [int(seat) for seat in re.findall(r'<div class="cl-seat[^"]*" data-seat="(\d+)">', app._table.value)]
-
-
-def bots(agents) -> list:
-    """What makes a bot what it is: its class and its settings."""
-    return [(type(agent), vars(agent)) for agent in agents]
-
-
 @pytest.mark.parametrize("players", [3, 4])
 def test_the_constructor_preselects_the_players_menu(players):
     app = TwentyFiveApp(players=players, seed=1)
-    menu = app.players_choice
-    assert menu.options == (("3 players", Game(players=3)), ("4 players", Game(players=4)))
-    assert menu.label == f"{players} players" and menu.value == app.state.game == app.next_table
-    assert app.table_hint == "" and app._choice_hint.value == "" and app.button("New game").button_style == ""
-    beside = app.children[1].children[-1].children  # the header row ends: menu, hint, "New game"
-    assert beside[0] is menu and beside[-1].description == "New game"
+    assert app.players_choice.options == (("3 players", Game(players=3)), ("4 players", Game(players=4)))
+    check_menu_names_the_game_in_play(app, f"{players} players")
 
 
 @pytest.mark.parametrize("players, chosen, human, seed", [(3, 4, 0, 1), (4, 3, 3, 2), (4, 3, 1, 5), (3, 4, 2, 7)])
@@ -269,12 +223,9 @@ def test_a_table_chosen_in_the_menu_is_dealt_by_new_game_then_played_by_clicks(p
     rng = random.Random(seed)
     for _ in range(3):  # a game in progress
         app.button(choose(app, rng)).click()
-    before, table, buttons = snapshot(app.state), app._table.value, [b.description for b in app.action_buttons]
-    app.players_choice.label = f"{chosen} players"
-    assert snapshot(app.state) == before and app._table.value == table  # the game in progress goes on
-    assert [b.description for b in app.action_buttons] == buttons and app.state.game.players == players
-    assert app.table_hint == "for the next game: press" and "for the next game" in app._choice_hint.value
-    assert app.button("New game").button_style == "primary" and app.next_table == Game(players=chosen)
+    assert app.state.game.players == players
+    check_choice_waits_for_new_game(app, f"{chosen} players")
+    assert app.next_table == Game(players=chosen)
     app.button("New game").click()
     seat = human if human < chosen else 0
     assert app.message == "" and app.state.game == Game(players=chosen) and app.human == seat
@@ -336,7 +287,7 @@ def test_choosing_the_table_in_play_again_takes_the_hint_away():
     app.players_choice.label = "4 players"
     assert app.table_hint
     app.players_choice.label = "3 players"
-    assert app.table_hint == "" and app._choice_hint.value == "" and app.button("New game").button_style == ""
+    assert menu_shows_the_table_in_play(app)
 
 
 def test_the_constructors_opponents_play_again_whenever_the_table_has_their_size():
@@ -507,7 +458,7 @@ def test_the_coach_is_the_same_for_determinized_twins(players, seed):
             changed += any(other.hand(s) != state.hand(s) for s in range(players) if s != human)
             twin = TwentyFiveApp(players=players, seed=seed)
             twin.coach_open = True
-            twin.resume(other, rounds_read=app._rounds_seen)
+            twin.resume(other, rounds_read=app._parts_read)
             assert twin._coach.value == app._coach.value and app._coach.value
             compared += "data-over" in app._coach.value
     assert compared >= 10 and changed >= compared // 2  # the twins really hid different cards

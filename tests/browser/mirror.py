@@ -1,0 +1,74 @@
+"""What the browser tests of every game's app share: the page and its mirror.
+
+The page is the app Voila serves; the mirror is the same seeded app built in this process. Each
+click goes to both, and the test waits until the page shows what the mirror shows now.
+"""
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+MOMENT = re.compile(r'data-moment="([^"]+)"')
+LOAD_TIMEOUT = 60_000  # ms for Voila to start a kernel and run the notebook
+
+# Every render replaces all the buttons: wait until the header says the expected moment, the
+# expected buttons are shown, and every button of the previous moment has left the page.
+SETTLED = """([moment, labels, old]) => {
+  const header = document.querySelector('.cl-header');
+  const shown = [...document.querySelectorAll('.cl-controls button')].map(b => b.textContent.trim());
+  return header !== null && header.dataset.moment === moment
+    && JSON.stringify(shown) === JSON.stringify(labels) && old.every(b => !b.isConnected);
+}"""
+
+
+def moment(app) -> str:
+    """The marker the app's header carries for this moment of the game."""
+    return MOMENT.search(app._header.value).group(1)
+
+
+def labels(app) -> list[str]:
+    """The labels of the app's action buttons, in order."""
+    return [b.description for b in app.action_buttons]
+
+
+def button(page, label: str):
+    """The app's button with exactly this label (an icon's glyph is not part of its text)."""
+    return page.locator(".cl-app button").filter(has_text=re.compile(rf"^\s*{re.escape(label)}\s*$"))
+
+
+def wait_settled(page, mirror, old=()) -> None:
+    """Wait until the page shows the mirror's moment and buttons, and none of the ``old`` buttons."""
+    page.wait_for_function(SETTLED, arg=[moment(mirror), labels(mirror), list(old)], timeout=20_000)
+
+
+def open_app(page, url: str, mirror) -> None:
+    """Load the served app and wait until it shows what the freshly built mirror shows."""
+    page.goto(url, wait_until="domcontentloaded")
+    page.wait_for_selector(".cl-header[data-moment]", timeout=LOAD_TIMEOUT)
+    wait_settled(page, mirror)
+
+
+def click(page, mirror, label: str) -> None:
+    """Click ``label`` in the browser and on the mirror app, then wait for the page to catch up."""
+    old = page.query_selector_all(".cl-controls button")
+    button(page, label).click()
+    mirror.button(label).click()
+    assert mirror.message == "", mirror.message
+    wait_settled(page, mirror, old)
+
+
+def double_click(page, mirror, label: str) -> None:
+    """Two clicks on one button before the first answer: the second must be refused as out of date."""
+    handle = button(page, label).element_handle()
+    handle.dispatch_event("click")
+    handle.dispatch_event("click")
+    mirror.button(label).click()
+    wait_settled(page, mirror)
+    message = page.query_selector(".cl-message")
+    if message is not None:  # the second click reached the kernel before the buttons were replaced
+        assert "out of date" in message.inner_text()
+
+
+def page_values(page, selector: str, attribute: str) -> Counter:
+    """How often each whole number stands in the ``data-<attribute>`` of the elements ``selector`` finds."""
+    return Counter(int(v) for v in page.eval_on_selector_all(selector, f"els => els.map(e => e.dataset.{attribute})"))
