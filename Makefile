@@ -6,8 +6,11 @@ GAME   ?= twentyfive
 PORT   ?= 8866
 # JupyterLab and Voila refuse to run as root without this flag.
 ROOT   := $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
+# The student's git-ignored copy of notebooks/ and exercises/: the tracked ones stay pristine.
+MYWORK := mywork
+GAMES  := $(sort $(basename $(notdir $(wildcard notebooks/apps/*.ipynb))))
 
-.PHONY: lab test bench app exercises chromium clean
+.PHONY: lab test bench app check-game exercises chromium clean
 
 $(VENV)/.lab: pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -21,8 +24,11 @@ $(VENV)/.dev: pyproject.toml
 	$(BIN)/python -m pip install -q -e '.[lab,dev]'
 	touch $@ $(VENV)/.lab
 
+# Serve the repository root so ../exercises/ links resolve; the browser and the printed URL
+# both open the working copy's start page.
 lab: $(VENV)/.lab
-	$(BIN)/jupyter lab $(ROOT) notebooks/00_start_here.ipynb
+	$(BIN)/python tools/working_copy.py $(MYWORK)
+	$(BIN)/jupyter lab $(ROOT) --ServerApp.root_dir="$(CURDIR)" --LabApp.default_url=/lab/tree/$(MYWORK)/notebooks/00_start_here.ipynb
 
 test: $(VENV)/.dev chromium
 	$(BIN)/python -m pytest -n 2 --dist loadgroup -q
@@ -31,8 +37,13 @@ bench: $(VENV)/.dev
 	$(BIN)/python bench/engines.py
 	$(BIN)/python bench/analysis.py
 
-app: $(VENV)/.lab
+# check-game comes first so a wrong name fails before any venv set-up or Voila traceback.
+app: check-game $(VENV)/.lab
 	$(BIN)/voila --port=$(PORT) --no-browser notebooks/apps/$(GAME).ipynb
+
+check-game:
+	@test -f "notebooks/apps/$(GAME).ipynb" || { \
+	  echo "make app: no game named '$(GAME)'; use GAME= one of: $(GAMES)" >&2; exit 1; }
 
 exercises: $(VENV)/.dev
 	$(BIN)/python tools/build_exercises.py

@@ -1,0 +1,114 @@
+"""The README's commands: `make lab`'s working copy and served root, `make app`'s name check.
+
+Nothing here starts JupyterLab or Voila: `make lab` is only dry-run (`make -n`), and a wrong
+GAME must stop `make app` before the venv or Voila.
+"""
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tools"))
+import working_copy  # noqa: E402
+
+needs_make = pytest.mark.skipif(shutil.which("make") is None, reason="make is not installed")
+
+
+def make(*args: str) -> subprocess.CompletedProcess:
+    """Run make in the repository, free of the flags of any make that runs these tests (-k, -n)."""
+    env = {k: v for k, v in os.environ.items() if k not in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL", "GAME")}
+    return subprocess.run(["make", *args], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)
+
+
+@pytest.fixture
+def repo(tmp_path: Path) -> Path:
+    """A small repository: notebooks with apps/ and data/, exercises with solutions/."""
+    files = {
+        "notebooks/00_start_here.ipynb": "start",
+        "notebooks/01_game.ipynb": "lesson",
+        "notebooks/apps/game.ipynb": "app",
+        "notebooks/data/table.csv": "a,b\n1,2\n",
+        "notebooks/.ipynb_checkpoints/01_game-checkpoint.ipynb": "checkpoint",
+        "exercises/01_game.ipynb": "blank exercise",
+        "exercises/solutions/01_game.ipynb": "solution",
+    }
+    for name, text in files.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text)
+    return tmp_path
+
+
+def listing(folder: Path) -> list[str]:
+    return sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file())
+
+
+def test_working_copy_mirrors_the_layout_without_solutions_or_checkpoints(repo):
+    copied = working_copy.copy_missing(repo, repo / "mywork")
+    expected = ["exercises/01_game.ipynb", "notebooks/00_start_here.ipynb", "notebooks/01_game.ipynb",
+                "notebooks/apps/game.ipynb", "notebooks/data/table.csv"]
+    assert [p.as_posix() for p in copied] == expected
+    assert listing(repo / "mywork") == expected
+    assert (repo / "mywork/notebooks/data/table.csv").read_text() == "a,b\n1,2\n"
+
+
+def test_working_copy_never_overwrites_and_copies_only_what_is_new(repo):
+    mywork = repo / "mywork"
+    working_copy.copy_missing(repo, mywork)
+    (mywork / "exercises/01_game.ipynb").write_text("my answers")
+    (repo / "exercises/01_game.ipynb").write_text("an update from git pull")
+    (repo / "notebooks/02_new.ipynb").write_text("a new lesson")
+    (mywork / "notebooks/01_game.ipynb").unlink()  # deleted by the student to get a fresh copy
+
+    copied = working_copy.copy_missing(repo, mywork)
+
+    assert sorted(p.as_posix() for p in copied) == ["notebooks/01_game.ipynb", "notebooks/02_new.ipynb"]
+    assert (mywork / "exercises/01_game.ipynb").read_text() == "my answers"
+    assert (mywork / "notebooks/01_game.ipynb").read_text() == "lesson"
+    assert working_copy.copy_missing(repo, mywork) == []
+
+
+def test_working_copy_script_says_in_one_line_what_it_copied(tmp_path):
+    dest = tmp_path / "mywork"
+    script = [sys.executable, str(ROOT / "tools" / "working_copy.py"), str(dest)]
+    first = subprocess.run(script, capture_output=True, text=True, check=True).stdout
+    assert first.count("\n") == 1 and "notebooks/00_start_here.ipynb" in first
+    assert "solutions" not in first and (dest / "notebooks" / "00_start_here.ipynb").is_file()
+    again = subprocess.run(script, capture_output=True, text=True, check=True).stdout
+    assert again.count("\n") == 1 and "nothing new" in again
+
+
+def test_the_working_copy_is_ignored_by_git():
+    if shutil.which("git") is None or not (ROOT / ".git").exists():
+        pytest.skip("not a git checkout")
+    ignored = subprocess.run(["git", "check-ignore", "-q", "mywork/notebooks/00_start_here.ipynb"], cwd=ROOT)
+    assert ignored.returncode == 0, "add /mywork/ to .gitignore"
+
+
+@needs_make
+def test_make_lab_serves_the_repository_root_and_opens_the_working_copy():
+    run = make("-n", "lab")
+    assert run.returncode == 0, run.stderr
+    lab = next(line for line in run.stdout.splitlines() if "jupyter lab" in line)
+    assert f'--ServerApp.root_dir="{ROOT}"' in lab
+    assert "--LabApp.default_url=/lab/tree/mywork/notebooks/00_start_here.ipynb" in lab
+    assert "tools/working_copy.py mywork" in run.stdout
+
+
+@needs_make
+def test_make_app_with_a_wrong_game_lists_the_games_and_fails_before_the_venv():
+    run = make("-s", "app", "GAME=nonsense")
+    assert run.returncode != 0
+    assert "'nonsense'" in run.stderr and "twentyfive" in run.stderr and "discontinuity" in run.stderr
+    assert "pip" not in run.stdout + run.stderr and "voila" not in run.stdout + run.stderr.lower()
+
+
+@needs_make
+@pytest.mark.parametrize("game", ["twentyfive", "discontinuity"])
+def test_every_app_notebook_is_a_valid_game(game):
+    assert make("-s", "check-game", f"GAME={game}").returncode == 0
