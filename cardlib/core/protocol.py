@@ -34,8 +34,18 @@ def places_from_scores(scores: Sequence[int], lower_is_better: bool) -> tuple[in
 
 
 @runtime_checkable
+class Game(Protocol):
+    """A game's frozen rule options; ``new`` deals a game (stacked deals take keywords of their own)."""
+
+    @property
+    def players(self) -> int: ...
+
+    def new(self, seed: int | None = None) -> "State": ...
+
+
+@runtime_checkable
 class State(Protocol):
-    """One position of a game: whose turn, what may be done, and what each seat may see."""
+    """One position of a game: whose turn, what may be done, what each seat may see, and every card."""
 
     @property
     def current_player(self) -> int | None: ...
@@ -57,6 +67,8 @@ class State(Protocol):
     def result(self) -> Result: ...
 
     def clone(self) -> "State": ...
+
+    def all_cards(self) -> tuple[Hashable, ...]: ...
 
 
 @runtime_checkable

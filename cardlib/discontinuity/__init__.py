@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardlib.core.agents import RandomAgent
-from cardlib.core.pairs import PAIRS_DECK
+from cardlib.decks.pairs import PAIRS_DECK
 from cardlib.discontinuity.actions import (
     JOKER, LINES, PLACES, PlaceJoker, Take, TakeJoker, line_options,
 )

@@ -14,7 +14,7 @@ from typing import Any, Optional
 
 import sympy as sp
 
-from cardlib.core.pairs import COPIES, NUMBERS, PAIRS_DECK
+from cardlib.decks.pairs import COPIES, NUMBERS, PAIRS_DECK
 from cardlib.discontinuity.actions import PLACES
 from cardlib.discontinuity.rules import SQUARE, Game
 from cardlib.discontinuity.scoring import JOKER, row_penalty, run_cost, runs

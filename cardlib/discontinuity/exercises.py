@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardlib.core.checking import exercise
-from cardlib.core.pairs import stacked_deck
+from cardlib.decks.pairs import stacked_deck
 from cardlib.discontinuity.actions import Take
 from cardlib.discontinuity.rules import Game, State
 from cardlib.discontinuity.scoring import JOKER, lay_out, row_penalty, score

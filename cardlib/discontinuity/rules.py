@@ -21,8 +21,9 @@ import random
 from dataclasses import dataclass
 from typing import Any, Optional
 
-from cardlib.core.errors import IllegalActionError, RulesError
-from cardlib.core.pairs import PAIRS_DECK, check_pairs_deck
+from cardlib.core.engine import Engine
+from cardlib.core.errors import IllegalActionError, RulesError, check_players, check_seat
+from cardlib.decks.pairs import PAIRS_DECK, check_pairs_deck
 from cardlib.core.protocol import Result
 from cardlib.discontinuity.actions import (
     JOKER, LINES, MARKS, PLACE_JOKER, PLACES, Action, PlaceJoker, Take, TakeJoker, line_options,
@@ -71,11 +72,8 @@ class Game:
     halves: Optional[bool] = None
 
     def __post_init__(self) -> None:
-        if not isinstance(self.players, int) or isinstance(self.players, bool) or self.players not in (2, 3, 4):
-            raise RulesError(f"Discontinuity is for 2 to 4 players, not {self.players!r}")
-        if (not isinstance(self.start_player, int) or isinstance(self.start_player, bool)  # True is no seat
-                or not 0 <= self.start_player < self.players):
-            raise RulesError(f"start_player must be a seat from 0 to {self.players - 1}, not {self.start_player!r}")
+        check_players("Discontinuity", self.players, (2, 3, 4))
+        check_seat("start_player", self.start_player, self.players)
         if self.halves is None:
             object.__setattr__(self, "halves", self.players == 2)
         elif type(self.halves) is not bool:  # 1 == True, but 1 is no answer to "halves?"
@@ -94,22 +92,19 @@ class Game:
         return State(self, rng, cards)
 
 
-class State:
-    """A position in a game of Discontinuity."""
+class State(Engine):
+    """A position in a game of Discontinuity (the bookkeeping is Engine's; the rules are here)."""
 
-    __slots__ = ("game", "_rng", "_square", "_deck", "_reserve", "_rows", "_safes", "_jokers",
-                 "_anchors", "_old_jokers", "_set_aside", "_current", "_placing", "_half",
-                 "_start", "_banked", "_halves", "_history", "_log")
+    __slots__ = ("_square", "_deck", "_reserve", "_rows", "_safes", "_jokers", "_anchors", "_old_jokers",
+                 "_set_aside", "_placing", "_half", "_start", "_banked", "_halves", "_log")
 
     def __init__(self, game: Game, rng: random.Random, cards: list[int]) -> None:
-        self.game = game
-        self._rng = rng
+        super().__init__(game, rng)
         n = game.players
         self._banked = [0] * n
         self._halves: list[HalfResult] = []
         self._old_jokers: list[int] = []
         self._set_aside: list[int] = []
-        self._history: list[Any] = []
         self._log: list[tuple] = []
         if game.halves:
             self._reserve = cards[:FIRST_HALF - 1:-1]  # the second half, top card last
@@ -152,22 +147,7 @@ class State:
             self._square = square = cards[-SQUARE:][::-1]
             self._deck = cards[:-SQUARE]
 
-    # -- the contract --
-
-    @property
-    def current_player(self) -> Optional[int]:
-        """The seat to act, or None when the game is over."""
-        return self._current
-
-    @property
-    def is_over(self) -> bool:
-        """True once the deck ran out (in the second half with two players)."""
-        return self._current is None
-
-    @property
-    def history(self) -> tuple[Any, ...]:
-        """The actions applied, in order (forced joker places are not decisions)."""
-        return tuple(self._history)
+    # -- the table --
 
     @property
     def phase(self) -> str:
@@ -250,11 +230,9 @@ class State:
             out.append(JOKER)
         return out
 
-    def apply(self, action: Any) -> None:
-        """Apply one action of the current player; IllegalActionError leaves the state unchanged."""
+    def _check(self, action: Any) -> Optional[tuple[int, int]]:
+        """IllegalActionError saying why ``action`` is not legal now; a Take's plan is the two places it empties."""
         seat = self._current
-        if seat is None:
-            raise IllegalActionError(f"{action!r}: the game is over")
         kind = type(action)
         if self._placing:
             if kind is not PlaceJoker:
@@ -265,35 +243,39 @@ class State:
                 raise IllegalActionError(
                     f"{action!r}: player {seat} has no number card {anchor!r} to put the joker right of "
                     f"({self._place_text(seat)})")
-            self._history.append(action)
-            self._placing = False
-            self._place(seat, anchor)
-            self._finish_turn(seat)
-            return
+            return None
         if kind is Take:
-            slots = self._take_slots(action)
-            self._history.append(action)
-            self._log.append(("take", seat, action))
-            square = self._square
-            for slot in slots:
-                self._add(seat, square[slot])
-                square[slot] = 0
-            self._after_taking(seat)
-            return
+            return self._take_slots(action)
         if kind is TakeJoker:
             if self._jokers[seat]:
                 raise IllegalActionError(f"{action!r}: player {seat} already took a joker; once a game")
-            self._history.append(action)
-            self._log.append(("joker", seat, None))
-            self._jokers[seat] = self._deck.pop()
-            self._after_taking(seat)
-            return
+            return None
         if kind is PlaceJoker:
             why = ("they hold no joker" if not self._jokers[seat]
                    else "a joker is placed at the end of its owner's turn, after taking cards")
             raise IllegalActionError(f"{action!r}: player {seat} cannot place a joker now: {why}")
         raise IllegalActionError(
             f"{action!r} is not a Discontinuity action (Take(line, a, b), TakeJoker() or PlaceJoker(n))")
+
+    def _change(self, action: Any, slots: Optional[tuple[int, int]]) -> None:
+        """Place the joker, take two cards, or take the joker: the checked action happens."""
+        seat = self._current
+        kind = type(action)
+        if kind is PlaceJoker:
+            self._placing = False
+            self._place(seat, action.anchor)
+            self._finish_turn(seat)
+        elif kind is Take:
+            self._log.append(("take", seat, action))
+            square = self._square
+            for slot in slots:
+                self._add(seat, square[slot])
+                square[slot] = 0
+            self._after_taking(seat)
+        else:
+            self._log.append(("joker", seat, None))
+            self._jokers[seat] = self._deck.pop()
+            self._after_taking(seat)
 
     # -- a turn --
 
@@ -413,11 +395,9 @@ class State:
         cards = self._deck + self._reserve + self._old_jokers + [face for face in self._jokers if face]
         return tuple(sorted(cards))
 
-    def observation(self, seat: int) -> Observation:
+    def _observe(self, seat: int) -> Observation:
         """What ``seat`` may know: everything face up, the sizes, the public log."""
         n = self.game.players
-        if not isinstance(seat, int) or not 0 <= seat < n:
-            raise ValueError(f"no seat {seat!r} in a {n}-player game")
         return Observation(
             seat=seat,
             players=n,
@@ -435,31 +415,6 @@ class State:
             halves=tuple(self._halves),
             log=tuple(self._log),
         )
-
-    def clone(self) -> "State":
-        """An independent copy, random stream included (no deepcopy: lists of ints and tuples)."""
-        other = State.__new__(State)
-        other.game = self.game
-        other._rng = random.Random()
-        other._rng.setstate(self._rng.getstate())
-        other._square = self._square[:]
-        other._deck = self._deck[:]
-        other._reserve = self._reserve[:]
-        other._rows = self._rows[:]
-        other._safes = self._safes[:]
-        other._jokers = self._jokers[:]
-        other._anchors = self._anchors[:]
-        other._old_jokers = self._old_jokers[:]
-        other._set_aside = self._set_aside[:]
-        other._current = self._current
-        other._placing = self._placing
-        other._half = self._half
-        other._start = self._start
-        other._banked = self._banked[:]
-        other._halves = self._halves[:]
-        other._history = self._history[:]
-        other._log = self._log[:]
-        return other
 
     def determinize(self, seat: int, rng: random.Random) -> "State":
         """A full state ``seat`` cannot tell from this one: the deck order and every joker's face

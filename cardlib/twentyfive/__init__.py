@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardlib.core.agents import RandomAgent
-from cardlib.core.pairs import PAIRS_DECK, pair_count
+from cardlib.decks.pairs import PAIRS_DECK, pair_count
 from cardlib.twentyfive.bots import CoachBot, ThresholdBot
 from cardlib.twentyfive.rules import (
     DRAW, PASS, Draw, Game, Observation, Pass, Reveal, RoundResult, State, reveal_options,

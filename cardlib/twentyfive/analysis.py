@@ -21,7 +21,7 @@ from typing import Any, Optional
 import pandas as pd
 import sympy
 
-from cardlib.core.pairs import NUMBERS, pairs_of
+from cardlib.decks.pairs import NUMBERS, pairs_of
 from cardlib.core.tournament import summary, tournament
 from cardlib.twentyfive.bots import CoachBot, ThresholdBot
 from cardlib.twentyfive.inference import (

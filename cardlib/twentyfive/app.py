@@ -5,7 +5,7 @@ and, on the human's turn, ``state.legal_actions()``: the same observation gives 
 widgets whatever the hidden cards are. Bots move by themselves after each click; the app
 pauses at the end of every round so the count of pairs can be read before the next deal.
 
->>> from cardlib.core.pairs import PAIRS_DECK
+>>> from cardlib.decks.pairs import PAIRS_DECK
 >>> app = TwentyFiveApp(opponents=[ThresholdBot(22), ThresholdBot(22)], seed=1)
 >>> app.resume(Game(players=3).new(deck=sorted(PAIRS_DECK, reverse=True)))   # a stacked deal
 >>> [button.description for button in app.action_buttons]
@@ -24,7 +24,7 @@ from html import escape
 from typing import Any, Optional
 
 from cardlib.core.errors import RulesError
-from cardlib.core.pairs import pairs_of
+from cardlib.decks.pairs import pairs_of
 from cardlib.core.protocol import places_from_scores
 from cardlib.twentyfive.bots import CoachBot, ThresholdBot
 from cardlib.twentyfive.coach_view import NO_EARLY_PASS, coach_panel

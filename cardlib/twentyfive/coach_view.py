@@ -9,7 +9,7 @@ from fractions import Fraction
 from html import escape
 from typing import Optional
 
-from cardlib.core.pairs import NUMBERS, pair_count
+from cardlib.decks.pairs import NUMBERS, pair_count
 from cardlib.twentyfive.inference import p_over, pass_cost
 from cardlib.twentyfive.rules import FIVE, Observation
 

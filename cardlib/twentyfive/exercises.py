@@ -7,7 +7,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from cardlib.core.checking import exercise
-from cardlib.core.pairs import pair_count
+from cardlib.decks.pairs import pair_count
 from cardlib.twentyfive.rules import Observation, State, round_points
 
 

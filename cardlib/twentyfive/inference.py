@@ -28,8 +28,9 @@ from fractions import Fraction
 from functools import cached_property, lru_cache
 from itertools import accumulate
 
-from cardlib.core.pairs import NUMBERS, pairs_of
-from cardlib.twentyfive.rules import EXACT_HIT, FIVE, PASS_TOO_EARLY, TARGET
+from cardlib.decks.pairs import NUMBERS, pairs_of
+from cardlib.twentyfive.actions import FIVE
+from cardlib.twentyfive.records import EXACT_HIT, PASS_TOO_EARLY, TARGET
 
 MODELS = ("informed", "naive")
 

@@ -17,8 +17,9 @@ import random
 from dataclasses import dataclass
 from typing import Any, Optional
 
-from cardlib.core.errors import IllegalActionError, RulesError
-from cardlib.core.pairs import PAIRS_DECK, check_pairs_deck, pair_count
+from cardlib.core.engine import Engine
+from cardlib.core.errors import IllegalActionError, check_players, check_seat
+from cardlib.decks.pairs import PAIRS_DECK, check_pairs_deck, pair_count
 from cardlib.core.protocol import Result, places_from_scores
 # The actions and the records have files of their own; rules.py re-exports them (see __all__)
 # so that ``from cardlib.twentyfive.rules import Draw, Observation, ...`` keeps working.
@@ -46,12 +47,8 @@ class Game:
     start_player: int = 0
 
     def __post_init__(self) -> None:
-        # bool is an int subclass, but True is no player count and no seat
-        if not isinstance(self.players, int) or isinstance(self.players, bool) or self.players not in (3, 4):
-            raise RulesError(f"Twenty-five is for 3 or 4 players, not {self.players!r}")
-        if (not isinstance(self.start_player, int) or isinstance(self.start_player, bool)
-                or not 0 <= self.start_player < self.players):
-            raise RulesError(f"start_player must be a seat from 0 to {self.players - 1}, not {self.start_player!r}")
+        check_players("Twenty-five", self.players, (3, 4))
+        check_seat("start_player", self.start_player, self.players)
 
     @property
     def hand_size(self) -> int:
@@ -64,22 +61,18 @@ class Game:
         return State(self, random.Random(seed), cards)
 
 
-class State:
-    """A position in a game of Twenty-five."""
+class State(Engine):
+    """A position in a game of Twenty-five (the bookkeeping is Engine's; the rules are here)."""
 
-    __slots__ = ("game", "_rng", "_hands", "_fields", "_pile", "_pos", "_fixed", "_scores",
-                 "_start", "_current", "_revealing", "_setup_left", "_draws", "_last_drawer",
-                 "_round", "_rounds", "_history", "_log")
+    __slots__ = ("_hands", "_fields", "_pile", "_pos", "_fixed", "_scores", "_start", "_revealing",
+                 "_setup_left", "_draws", "_last_drawer", "_round", "_rounds", "_log")
 
     def __init__(self, game: Game, rng: random.Random, deck: Optional[list[int]] = None) -> None:
-        self.game = game
-        self._rng = rng
+        super().__init__(game, rng)
         self._scores = [0] * game.players
         self._rounds: list[RoundResult] = []
-        self._history: list[Any] = []
         self._log: list[tuple] = []
         self._round = 0
-        self._current: Optional[int] = None
         self._start_round(game.start_player, deck)
 
     # -- dealing --
@@ -135,22 +128,7 @@ class State:
         self._fields[seat].append(value)
         self._log.append(("reveal", seat, value))
 
-    # -- the contract --
-
-    @property
-    def current_player(self) -> Optional[int]:
-        """The seat to act, or None when the game is over."""
-        return self._current
-
-    @property
-    def is_over(self) -> bool:
-        """True once a round ended with some total above 25."""
-        return self._current is None
-
-    @property
-    def history(self) -> tuple[Any, ...]:
-        """The actions applied, in order (automatic reveals are not decisions)."""
-        return tuple(self._history)
+    # -- the table --
 
     @property
     def scores(self) -> tuple[int, ...]:
@@ -204,13 +182,12 @@ class State:
             return [DRAW]  # no pass on a round's first turn
         return [DRAW, PASS]
 
-    def apply(self, action: Any) -> None:
-        """Apply one action of the current player; IllegalActionError leaves the state unchanged."""
+    def _check(self, action: Any) -> None:
+        """IllegalActionError saying why ``action`` is not legal now (Engine.apply calls this first)."""
         seat = self._current
-        if seat is None:
-            raise IllegalActionError(f"{action!r}: the game is over")
+        kind = type(action)
         if self._revealing:
-            if type(action) is not Reveal:
+            if kind is not Reveal:
                 raise IllegalActionError(
                     f"{action!r}: player {seat} must first reveal a card ({self._options_text(seat)})")
             if type(action.value) is not int:  # Reveal(10.0) == Reveal(10), but 10.0 is no card
@@ -218,18 +195,29 @@ class State:
             options = reveal_options(self._hands[seat])
             if action.value not in options:
                 raise IllegalActionError(self._bad_reveal(seat, action.value, options))
-            self._history.append(action)
+        elif kind is Draw:
+            if self._pos >= len(self._pile):
+                raise IllegalActionError(f"{action!r}: the draw pile is empty, player {seat} can only pass")
+        elif kind is Pass:
+            if self._draws == 0:
+                raise IllegalActionError(f"{action!r}: nobody may pass on a round's first turn (nobody has drawn yet)")
+        elif kind is Reveal:
+            raise IllegalActionError(f"{action!r}: player {seat} reveals only after drawing; now it is draw or pass")
+        else:
+            raise IllegalActionError(f"{action!r} is not a Twenty-five action (Draw(), Pass() or Reveal(n))")
+
+    def _change(self, action: Any, plan: None) -> None:
+        """Reveal, draw or pass: the checked action happens."""
+        seat = self._current
+        kind = type(action)
+        if kind is Reveal:
             self._reveal(seat, action.value)
             self._revealing = False
             if self._setup_left or self._draws == 0:
                 self._continue_setup((seat + 1) % self.game.players)
             else:
                 self._current = (seat + 1) % self.game.players
-            return
-        if type(action) is Draw:
-            if self._pos >= len(self._pile):
-                raise IllegalActionError(f"{action!r}: the draw pile is empty, player {seat} can only pass")
-            self._history.append(action)
+        elif kind is Draw:
             self._log.append(("draw", seat, None))
             hand = self._hands[seat]
             hand.append(self._take())
@@ -241,17 +229,9 @@ class State:
             else:
                 self._reveal(seat, options[0])
                 self._current = (seat + 1) % self.game.players
-            return
-        if type(action) is Pass:
-            if self._draws == 0:
-                raise IllegalActionError(f"{action!r}: nobody may pass on a round's first turn (nobody has drawn yet)")
-            self._history.append(action)
+        else:
             self._log.append(("pass", seat, None))
             self._end_round(seat)
-            return
-        if type(action) is Reveal:
-            raise IllegalActionError(f"{action!r}: player {seat} reveals only after drawing; now it is draw or pass")
-        raise IllegalActionError(f"{action!r} is not a Twenty-five action (Draw(), Pass() or Reveal(n))")
 
     def _options_text(self, seat: int) -> str:
         return " or ".join(str(v) for v in reveal_options(self._hands[seat]))
@@ -288,10 +268,8 @@ class State:
         """Totals and places: a lower total is better; the highest total loses."""
         return Result(scores=tuple(self._scores), places=places_from_scores(self._scores, lower_is_better=True))
 
-    def observation(self, seat: int) -> Observation:
+    def _observe(self, seat: int) -> Observation:
         """What ``seat`` may know."""
-        if not isinstance(seat, int) or not 0 <= seat < self.game.players:
-            raise ValueError(f"no seat {seat!r} in a {self.game.players}-player game")
         return Observation(
             seat=seat,
             players=self.game.players,
@@ -309,30 +287,6 @@ class State:
             rounds=tuple(self._rounds),
             log=tuple(self._log),
         )
-
-    def clone(self) -> "State":
-        """An independent copy, random stream included."""
-        other = State.__new__(State)
-        other.game = self.game
-        other._rng = random.Random()
-        other._rng.setstate(self._rng.getstate())
-        other._hands = [hand[:] for hand in self._hands]
-        other._fields = [cards[:] for cards in self._fields]
-        other._pile = self._pile[:]
-        other._pos = self._pos
-        other._fixed = self._fixed
-        other._scores = self._scores[:]
-        other._start = self._start
-        other._current = self._current
-        other._revealing = self._revealing
-        other._setup_left = self._setup_left
-        other._draws = self._draws
-        other._last_drawer = self._last_drawer
-        other._round = self._round
-        other._rounds = self._rounds[:]
-        other._history = self._history[:]
-        other._log = self._log[:]
-        return other
 
     def determinize(self, seat: int, rng: random.Random) -> "State":
         """A full state that ``seat`` cannot tell from this one: other hands and the pile redrawn.

@@ -9,7 +9,7 @@ import random
 from collections.abc import Sequence
 from typing import Optional
 
-from cardlib.core.pairs import PAIRS_DECK, pair_count
+from cardlib.decks.pairs import PAIRS_DECK, pair_count
 from cardlib.twentyfive.rules import Observation, reveal_options
 
 

@@ -8,7 +8,7 @@ from fractions import Fraction
 import pytest
 import sympy as sp
 
-from cardlib.core.pairs import COPIES, NUMBERS, PAIRS_DECK
+from cardlib.decks.pairs import COPIES, NUMBERS, PAIRS_DECK
 from cardlib.discontinuity import analysis as an
 from cardlib.discontinuity.actions import LINES
 from cardlib.discontinuity.scoring import JOKER, row_penalty, runs

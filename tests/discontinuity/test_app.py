@@ -10,7 +10,7 @@ import pytest
 
 import cardlib.discontinuity
 from cardlib.core.errors import RulesError
-from cardlib.core.pairs import PAIRS_DECK
+from cardlib.decks.pairs import PAIRS_DECK
 from cardlib.core.testing import snapshot
 from cardlib.discontinuity.actions import MARKS, PlaceJoker, Take, TakeJoker
 from cardlib.discontinuity.app import JOKER_LABEL, NEXT_HALF, DiscontinuityApp, default_opponents

@@ -5,7 +5,7 @@ from cardlib.core.match import play
 from cardlib.discontinuity import Game, GreedyBot, JOKER, LookaheadBot, PlaceJoker, Take
 from cardlib.discontinuity.analysis import bot_tournament, exhaustive_best_places
 from cardlib.discontinuity.bots import best_anchor, penalty
-from cardlib.core.pairs import PAIRS_DECK
+from cardlib.decks.pairs import PAIRS_DECK
 from cardlib.core.testing import random_states
 
 

@@ -5,7 +5,7 @@ from collections import Counter
 import pytest
 
 from cardlib.core.errors import IllegalActionError, RulesError
-from cardlib.core.pairs import PAIRS_DECK
+from cardlib.decks.pairs import PAIRS_DECK
 from cardlib.core.testing import random_states, snapshot
 from cardlib.discontinuity import JOKER, LINES, VARIANTS, Game, PlaceJoker, Take, TakeJoker
 from cardlib.discontinuity.rules import FIRST_HALF, places

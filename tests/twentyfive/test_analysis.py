@@ -7,7 +7,7 @@ from math import comb
 
 import sympy
 
-from cardlib.core.pairs import PAIRS_DECK, pair_count
+from cardlib.decks.pairs import PAIRS_DECK, pair_count
 from cardlib.twentyfive import analysis
 from cardlib.twentyfive.analysis import (
     adds_m_pairs, card_bound_witnesses, card_bounds, pair_shapes, pair_table, pairs_distribution,

@@ -12,7 +12,7 @@ import pytest
 import cardlib.twentyfive
 from cardlib.core.agents import RandomAgent
 from cardlib.core.errors import RulesError
-from cardlib.core.pairs import pair_count
+from cardlib.decks.pairs import pair_count
 from cardlib.twentyfive.app import TwentyFiveApp, default_opponents, pair_lines
 from cardlib.twentyfive.bots import CoachBot, ThresholdBot
 from cardlib.twentyfive.inference import p_over, pass_cost

@@ -3,7 +3,7 @@ from cardlib.twentyfive import DRAW, Game
 from cardlib.twentyfive.rules import REVEALS
 from cardlib.twentyfive.analysis import p_over
 from cardlib.twentyfive.coach_view import coach_panel, percent, reveal_hints
-from cardlib.core.pairs import stacked_deck
+from cardlib.decks.pairs import stacked_deck
 
 NAMES = {0: "You", 1: "Player 1", 2: "Player 2"}
 

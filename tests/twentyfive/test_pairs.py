@@ -5,7 +5,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cardlib.core.pairs import NUMBERS, PAIRS_DECK, pair_count, pairs_of
+from cardlib.decks.pairs import NUMBERS, PAIRS_DECK, pair_count, pairs_of
 
 # The rule sheet's own table (seeds/twenty-five.ja.txt, 0.導入): copies of a number -> pairs.
 SHEET_TABLE = {2: 1, 3: 3, 4: 6, 5: 10, 6: 15, 7: 21, 8: 28, 9: 36, 10: 45}

@@ -11,7 +11,7 @@ import pytest
 from cardlib.core.agents import RandomAgent
 from cardlib.core.errors import IllegalActionError, RulesError
 from cardlib.core.match import play, replay
-from cardlib.core.pairs import PAIRS_DECK
+from cardlib.decks.pairs import PAIRS_DECK
 from cardlib.core.testing import snapshot
 from cardlib.twentyfive import DRAW, PASS, Game, Reveal, ThresholdBot, reveal_options
 

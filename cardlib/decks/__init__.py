@@ -1,0 +1,1 @@
+"""Decks shared by several games (pairs.py: the 55-card Pairs deck)."""
