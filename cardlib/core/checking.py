@@ -140,12 +140,12 @@ def judge(item: Exercise, answer: Any) -> Verdict:
 def find(exercise_id: str) -> Exercise:
     """The registered exercise, loading every game's exercises on first need."""
     if exercise_id not in _REGISTRY:
-        from cardlib import GAMES
-        for name in GAMES:
+        from cardlib.games import REGISTRY
+        for line in REGISTRY:
             try:
-                importlib.import_module(f"cardlib.{name}.exercises")
+                importlib.import_module(f"{line.module}.exercises")
             except ModuleNotFoundError as error:
-                if error.name != f"cardlib.{name}.exercises":
+                if error.name != f"{line.module}.exercises":
                     raise
     if exercise_id not in _REGISTRY:
         known = ", ".join(sorted(_REGISTRY)) or "none"

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardlib.core.agents import RandomAgent
+from cardlib.games import info
 from cardlib.decks.pairs import PAIRS_DECK
 from cardlib.discontinuity.actions import (
     JOKER, LINES, PLACES, PlaceJoker, Take, TakeJoker, line_options,
@@ -18,11 +19,12 @@ from cardlib.discontinuity.rules import (
 )
 from cardlib.discontinuity.scoring import largest_value, lay_out, row_penalty, score
 
-VARIANTS = (Game(players=2), Game(players=3), Game(players=4), Game(players=4, start_player=3))
-TITLE = "Discontinuity"
+INFO = info("discontinuity")
+VARIANTS = tuple(Game(**options) for options in INFO.variants)
+TITLE = INFO.title
 
 __all__ = [
-    "DiscontinuityApp", "FIRST_HALF", "GreedyBot", "HalfResult", "JOKER", "LINES", "LookaheadBot", "Observation",
+    "INFO",     "DiscontinuityApp", "FIRST_HALF", "GreedyBot", "HalfResult", "JOKER", "LINES", "LookaheadBot", "Observation",
     "PAIRS_DECK", "PLACES", "PlaceJoker", "RandomAgent", "State", "TITLE", "Take", "TakeJoker",
     "VARIANTS", "Game", "describe_event", "largest_value", "lay_out", "line_options", "row_penalty",
     "score",

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardlib.core.agents import RandomAgent
+from cardlib.games import info
 from cardlib.decks.pairs import PAIRS_DECK, pair_count
 from cardlib.twentyfive.bots import CoachBot, ThresholdBot
 from cardlib.twentyfive.rules import (
@@ -15,11 +16,12 @@ from cardlib.twentyfive.rules import (
     round_points,
 )
 
-VARIANTS = (Game(players=3), Game(players=4), Game(players=4, start_player=2))
-TITLE = "Twenty-five"
+INFO = info("twentyfive")
+VARIANTS = tuple(Game(**options) for options in INFO.variants)
+TITLE = INFO.title
 
 __all__ = [
-    "DRAW", "PASS", "PAIRS_DECK", "CoachBot", "Draw", "Game", "Observation", "Pass", "RandomAgent",
+    "INFO",     "DRAW", "PASS", "PAIRS_DECK", "CoachBot", "Draw", "Game", "Observation", "Pass", "RandomAgent",
     "Reveal", "RoundResult", "State", "ThresholdBot", "TwentyFiveApp", "VARIANTS", "pair_count",
     "reveal_options", "round_points",
 ]
