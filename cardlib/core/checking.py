@@ -1,7 +1,9 @@
 """``check(exercise_id, answer)``: automatic feedback for the exercises.
 
 Each game's ``exercises.py`` registers its questions with :func:`exercise`. The truth is a
-function that computes the answer with cardlib, never a pasted number.
+function that computes the answer with cardlib, never a pasted number. An answer is compared
+with :func:`same` (exact) unless the exercise names another matcher: :func:`close_to` (right to
+three decimals) or :func:`same_expression` (a sympy formula in any equal form).
 
 >>> from cardlib.core.checking import Exercise, judge
 >>> square = Exercise("demo.1", lambda: 49, hint="Seven times seven.")
@@ -96,6 +98,42 @@ def same(answer: Any, truth: Any) -> bool:
         value = _exact(answer)
         return value is not None and abs(float(value) - truth) <= 1e-9 * max(1.0, abs(truth))
     return answer == truth
+
+
+def close_to(answer: Any, truth: Any, places: int = 3) -> bool:
+    """An answer right to ``places`` decimals (or exact) counts: a matcher for ``exercise(compare=...)``.
+
+    For another number of places, ``functools.partial(close_to, places=2)``.
+
+    >>> close_to(0.143, Fraction(1, 7)), close_to(0.14, Fraction(1, 7)), close_to(Fraction(1, 7), Fraction(1, 7))
+    (True, False, True)
+    """
+    try:
+        return abs(Fraction(str(answer)) - truth) <= Fraction(1, 2 * 10 ** places)
+    except (ValueError, TypeError, ZeroDivisionError):
+        return False
+
+
+def same_expression(answer: Any, truth: Any) -> bool:
+    """A formula counts when it simplifies to the sympy ``truth``; its symbols are matched by name.
+
+    sympy is imported only here, when a formula is checked, so that core stays light.
+
+    >>> import sympy as sp
+    >>> a = sp.Symbol("a")
+    >>> same_expression("2*a + 2", 2 * (a + 1)), same_expression(a + 2, 2 * (a + 1))
+    (True, False)
+    """
+    import sympy as sp
+
+    by_name = {symbol.name: symbol for symbol in truth.free_symbols}
+    try:
+        value = sp.sympify(answer, locals=by_name)
+        value = value.subs({symbol: by_name[symbol.name] for symbol in value.free_symbols
+                            if symbol.name in by_name})
+        return sp.simplify(value - truth) == 0
+    except (sp.SympifyError, TypeError, AttributeError):
+        return False
 
 
 def diagnose(answer: Any, truth: Any) -> str:

@@ -6,17 +6,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from cardlib.core.checking import exercise
+from cardlib.core.checking import close_to, exercise
 from cardlib.decks.pairs import pair_count
 from cardlib.twentyfive.rules import Observation, State, round_points
-
-
-def close_to_3_decimals(answer: object, truth: Fraction) -> bool:
-    """An answer rounded to three decimals (or exact) counts as right."""
-    try:
-        return abs(Fraction(str(answer)) - truth) <= Fraction(1, 2000)
-    except (ValueError, TypeError, ZeroDivisionError):
-        return False
 
 
 EXERCISE_SEED = 227  # a position where the reveals say a lot (the lesson uses another seed)
@@ -77,7 +69,7 @@ def two_cards_pair() -> Fraction:
 
 
 @exercise("25.8", hint="Use pairs_distribution(20) and add the probabilities of 26 pairs and more.",
-          compare=close_to_3_decimals)
+          compare=close_to)
 def twenty_cards_exceed() -> Fraction:
     from cardlib.twentyfive.analysis import pairs_distribution
     return sum((p for pairs, p in pairs_distribution(20).items() if pairs > 25), Fraction(0))
@@ -89,21 +81,21 @@ def points_for_31() -> tuple[int, ...]:
 
 
 @exercise("25.10", hint="p_over(observation, model='naive') treats hidden hands as any unseen cards.",
-          compare=close_to_3_decimals)
+          compare=close_to)
 def naive_over() -> Fraction:
     from cardlib.twentyfive.analysis import p_over
     return p_over(reveal_observation(), model="naive").over
 
 
 @exercise("25.11", hint="The informed model uses each reveal: a card other than a 5 was the highest in hand.",
-          compare=close_to_3_decimals)
+          compare=close_to)
 def informed_over() -> Fraction:
     from cardlib.twentyfive.analysis import p_over
     return p_over(reveal_observation(), model="informed").over
 
 
 @exercise("25.12", hint="pass_cost(observation) gives each seat's expected points; take yours (seat 0).",
-          compare=close_to_3_decimals)
+          compare=close_to)
 def informed_pass_cost() -> Fraction:
     from cardlib.twentyfive.analysis import pass_cost
     return pass_cost(reveal_observation(), model="informed")[0]

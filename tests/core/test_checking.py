@@ -1,4 +1,6 @@
-"""check(): ✓ for a right answer, ✗ with the hint for a wrong one, never a traceback."""
+"""check(): ✓ for a right answer, ✗ with the hint for a wrong one, never a traceback; the matchers."""
+import subprocess
+import sys
 from fractions import Fraction
 
 import numpy
@@ -6,7 +8,7 @@ import pytest
 import sympy
 
 from cardlib.core import checking
-from cardlib.core.checking import Exercise, Verdict, check, exercise, judge, same
+from cardlib.core.checking import Exercise, Verdict, check, close_to, exercise, judge, same, same_expression
 
 
 @pytest.fixture
@@ -168,3 +170,76 @@ def test_same_is_exact_for_exact_numbers():
     assert same(Fraction(1, 10), Fraction(1, 10)) and same(0.1, Fraction(1, 10))
     assert same(0.1, sympy.Rational(1, 10))
     assert not same(Fraction(1, 10) + Fraction(1, 10**12), Fraction(1, 10))
+
+
+# --- the answer matchers an exercise may name: close_to and same_expression -------------------
+
+@pytest.mark.parametrize("answer", [0.143, 0.1425, "0.143", Fraction(1, 7), sympy.Rational(1, 7),
+                                    sympy.Float(0.1429), 1 / 7])
+def test_close_to_accepts_an_answer_right_to_three_decimals(answer):
+    assert close_to(answer, Fraction(1, 7))
+
+
+@pytest.mark.parametrize("answer", [0.14, 0.144, Fraction(1, 6), 1, "a seventh", None, [0.143], sympy.Symbol("x")])
+def test_close_to_refuses_anything_further_or_unreadable(answer):
+    assert not close_to(answer, Fraction(1, 7))
+
+
+def test_close_to_takes_other_places():
+    assert close_to(0.14, Fraction(1, 7), places=2) and not close_to(0.14, Fraction(1, 7), places=4)
+    assert close_to(0.1429, Fraction(1, 7), places=4) and not close_to(0.143, Fraction(1, 7), places=4)
+
+
+def test_close_to_counts_half_a_unit_of_the_last_place_either_side():
+    truth = Fraction(1, 8)  # 0.125: 0.1245 and 0.1255 are as far as a rounding can be
+    assert close_to(0.1245, truth) and close_to(0.1255, truth)
+    assert not close_to(0.1244, truth) and not close_to(0.1256, truth)
+
+
+@pytest.fixture
+def matcher_exercises():
+    a = sympy.Symbol("a", integer=True, positive=True)
+    exercise("demo.close", hint="Three decimals.", compare=close_to)(lambda: Fraction(1, 7))
+    exercise("demo.formula", hint="Factor it.", compare=same_expression)(lambda: 2 * (a + 1))
+    yield
+    for exercise_id in ("demo.close", "demo.formula"):
+        del checking._REGISTRY[exercise_id]
+
+
+def test_an_exercise_may_compare_to_three_decimals(matcher_exercises):
+    assert check("demo.close", 0.143).ok and check("demo.close", Fraction(1, 7)).ok
+    verdict = check("demo.close", 0.15)
+    assert not verdict.ok and "Hint: Three decimals." in str(verdict)
+
+
+def test_an_exercise_may_compare_formulas(matcher_exercises):
+    assert check("demo.formula", "2*a + 2").ok
+    verdict = check("demo.formula", "a + 2")
+    assert not verdict.ok and "Hint: Factor it." in str(verdict)
+
+
+def test_same_expression_accepts_any_equal_form():
+    a = sympy.Symbol("a")
+    assert same_expression(a * 2 + 2, 2 * (a + 1))
+    assert same_expression("2*a + 2", 2 * (a + 1))
+    assert same_expression(sympy.expand((a + 1) ** 2), (a + 1) ** 2)
+
+
+def test_same_expression_matches_symbols_by_name_whatever_their_assumptions():
+    a, L = sympy.symbols("a L", integer=True, positive=True)
+    plain_a, plain_L = sympy.symbols("a L")
+    assert same_expression(plain_L * plain_a, L * a)
+    assert not same_expression(plain_L * plain_a, L * a + 1)
+
+
+@pytest.mark.parametrize("answer", ["this is not a formula (", None, object(), "b + 2"])
+def test_same_expression_refuses_a_different_or_unreadable_formula(answer):
+    a = sympy.Symbol("a")
+    assert not same_expression(answer, 2 * (a + 1))
+
+
+def test_checking_loads_sympy_only_when_a_formula_is_compared():
+    probe = ("import sys, cardlib.core.checking as c; before = 'sympy' in sys.modules; "
+             "import sympy; c.same_expression('a', sympy.Symbol('a')); print(before)")
+    result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert result.stdout.strip() == "False"
