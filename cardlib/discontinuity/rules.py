@@ -3,8 +3,9 @@
 Specification: shared/rules/discontinuity.md. Take two different numbers from a line of the 3×3
 square (or once a game the deck's top card, face down, as a joker); pairs go to your safe (金庫)
 for +2 a card; whatever stays in your row costs its value, a run of three or more only its lowest.
-Game and State are here; the actions are in actions.py, the scoring in scoring.py and the
-records (HalfResult, Observation, places, describe_event) in records.py.
+Game and State are here; the actions are in actions.py, the square (its deal, its lines' takes,
+refill and re-deal) in square.py, the scoring in scoring.py and the records (HalfResult,
+Observation, places, describe_event) in records.py.
 
 >>> state = Game(players=3).new(seed=4)
 >>> state.square                        # (0,0) (0,1) (0,2) (1,0) (1,2) (2,0) (2,1) (2,2)
@@ -25,31 +26,18 @@ from cardlib.core.engine import Engine
 from cardlib.core.errors import IllegalActionError, RulesError, check_players, check_seat
 from cardlib.decks.pairs import PAIRS_DECK, check_pairs_deck
 from cardlib.core.protocol import Result
-from cardlib.discontinuity.actions import (
-    JOKER, LINES, MARKS, PLACE_JOKER, PLACES, Action, PlaceJoker, Take, TakeJoker, line_options,
-)
+from cardlib.discontinuity.actions import JOKER, PLACE_JOKER, Action, PlaceJoker, Take, TakeJoker
 # The records have a file of their own; rules.py re-exports them (see __all__) so that
 # ``from cardlib.discontinuity.rules import Observation, places, ...`` keeps working.
 from cardlib.discontinuity.records import HalfResult, Observation, describe_event, places
 from cardlib.discontinuity.scoring import SAFE_CARD, lay_out, largest_value, row_penalty
+from cardlib.discontinuity.square import SQUARE, all_one_number, deal, redeal, refill, take_slots, takes
 
 __all__ = [
     "FIRST_HALF", "SQUARE", "Game", "HalfResult", "Observation", "State", "describe_event", "places",
 ]
 
-SQUARE = 8          # face-up places around the deck
 FIRST_HALF = 28     # two players: Decision, the first half has 28 cards, the second 27
-
-_OPTIONS: dict[tuple[int, ...], tuple[tuple[Take, ...], dict[Take, tuple[int, int]]]] = {}
-
-
-def _options(key: tuple[int, ...]) -> tuple[tuple[Take, ...], dict[Take, tuple[int, int]]]:
-    """The takes on a line (key = line, then its values), cached: the square repeats a lot."""
-    found = _OPTIONS.get(key)
-    if found is None:
-        slots = line_options(key[0], key[1:])
-        found = _OPTIONS[key] = (tuple(slots), slots)
-    return found
 
 
 def _numbers(mask: int) -> list[int]:
@@ -120,8 +108,7 @@ class State(Engine):
     def _start_half(self, cards: list[int], start: int) -> None:
         """Deal the square from the top of ``cards`` (top first); the rest is the deck."""
         n = self.game.players
-        self._square = cards[:SQUARE]
-        self._deck = cards[:SQUARE - 1:-1]  # top card last: dealing pops it
+        self._square, self._deck = deal(cards)  # the deck's top card last: dealing pops it
         self._rows = [0] * n
         self._safes: list[tuple[int, ...]] = [()] * n
         self._jokers = [0] * n  # the face of each player's joker, 0 before they take it
@@ -134,18 +121,15 @@ class State(Engine):
 
     def _redeal_if_same(self) -> None:
         """All 8 face-up cards one number: back into the deck, shuffle, deal 8 again."""
-        square = self._square
-        while square.count(square[0]) == SQUARE:
-            if all(card == square[0] for card in self._deck):
+        while all_one_number(self._square):
+            number = self._square[0]
+            if all(card == number for card in self._deck):
                 # Decision: no re-deal can help when the deck holds that number only; the game ends
-                self._log.append(("stuck", None, square[0]))
+                self._log.append(("stuck", None, number))
                 self._end_half()
                 return
-            self._log.append(("redeal", None, square[0]))
-            cards = self._deck + square
-            self._rng.shuffle(cards)
-            self._square = square = cards[-SQUARE:][::-1]
-            self._deck = cards[:-SQUARE]
+            self._log.append(("redeal", None, number))
+            self._square, self._deck = redeal(self._square, self._deck, self._rng)
 
     # -- the table --
 
@@ -220,12 +204,7 @@ class State(Engine):
             return []
         if self._placing:
             return [PLACE_JOKER[n] for n in _numbers(self._rows[seat])]
-        a, b, c, d, e, f, g, h = self._square
-        out: list[Action] = []
-        for key in ((1, a, d, f), (2, b, g), (3, c, e, h), (4, a, b, c),
-                    (5, d, e), (6, f, g, h), (7, a, h), (8, c, f)):
-            found = _OPTIONS.get(key) or _options(key)
-            out.extend(found[0])
+        out: list[Action] = takes(self._square)
         if not self._jokers[seat]:
             out.append(JOKER)
         return out
@@ -245,7 +224,7 @@ class State(Engine):
                     f"({self._place_text(seat)})")
             return None
         if kind is Take:
-            return self._take_slots(action)
+            return take_slots(self._square, action)
         if kind is TakeJoker:
             if self._jokers[seat]:
                 raise IllegalActionError(f"{action!r}: player {seat} already took a joker; once a game")
@@ -279,42 +258,6 @@ class State(Engine):
 
     # -- a turn --
 
-    def _take_slots(self, action: Take) -> tuple[int, int]:
-        """The two places a Take empties, or IllegalActionError saying why it cannot be taken."""
-        line = action.line
-        slots = LINES.get(line) if type(line) is int else None
-        if slots is not None:
-            key = (line,) + tuple(self._square[slot] for slot in slots)
-            try:
-                found = (_OPTIONS.get(key) or _options(key))[1].get(action)
-            except TypeError:  # a list where a number or a place belongs: no action at all
-                raise IllegalActionError(
-                    f"{action!r}: a take names a line, two numbers and at most one (row, column) place") from None
-            if found is not None:
-                return found
-        raise IllegalActionError(self._why_not(action))
-
-    def _why_not(self, action: Take) -> str:
-        """Why a Take is illegal, in words."""
-        line, a, b = action.line, action.a, action.b
-        if type(line) is not int or line not in LINES:
-            return f"{action!r}: there is no line {line!r} (lines are 1 to 8, the sheet's ① to ⑧)"
-        values = [self._square[slot] for slot in LINES[line]]
-        shown = ", ".join(str(v) for v in values)
-        for number in (a, b):
-            if type(number) is not int or number not in values:
-                return f"{action!r}: line {MARKS[line]} shows {shown}, no {number!r}"
-        if a == b:
-            return f"{action!r}: two equal numbers can never be taken together (line {MARKS[line]} shows {shown})"
-        options = list(_options((line, *values))[0])
-        if action.at is not None and any(o.a == a and o.b == b and o.at is None for o in options):
-            return f"{action!r}: line {MARKS[line]} shows {shown}, only one way to take {a} and {b}: {Take(line, a, b)!r}"
-        ways = [o for o in options if o.a == a and o.b == b]
-        if ways:
-            return (f"{action!r}: line {MARKS[line]} shows {shown}; say which card is taken: "
-                    + " or ".join(repr(o) for o in ways))
-        return f"{action!r}: not a take on line {MARKS[line]} ({shown})"
-
     def _add(self, seat: int, card: int) -> None:
         """A face-up card into the row; two of one number go to the safe at once."""
         bit = 1 << card
@@ -344,18 +287,12 @@ class State(Engine):
 
     def _finish_turn(self, seat: int) -> None:
         """Refill the empty places (none after a joker) and pass the turn; end when the deck is out."""
-        square = self._square
-        deck = self._deck
-        for slot in range(SQUARE):  # Decision: empty places are filled in place order
-            if not square[slot]:
-                if not deck:
-                    break
-                square[slot] = deck.pop()
-        if not deck:
+        refill(self._square, self._deck)
+        if not self._deck:
             self._end_half()
             return
         self._current = (seat + 1) % self.game.players
-        if square.count(square[0]) == SQUARE:
+        if all_one_number(self._square):
             self._redeal_if_same()
 
     def _end_half(self) -> None:
