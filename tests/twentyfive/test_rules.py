@@ -1,65 +1,23 @@
 """Twenty-five: one test per rule of the digest (shared/rules/twenty-five.md), on stacked deals.
 
-A stacked deck is the card order, top card first: seat 0 gets the first hand block, seat 1 the
-next, and so on; the rest is the draw pile. ``deck`` below fills the pile's bottom with the
-unused cards in ascending order, so each test lists only the cards it is about.
+The components, a round's deal, reveals, turns, draw or pass, what each player may see, bad
+input and replay; scoring, the next round and the game's end are in test_rules_scoring.py.
+The stacked decks and the other helpers are in helpers.py.
 """
 from collections import Counter
 
 import pytest
 
 from cardlib.core.agents import RandomAgent
-from cardlib.core.errors import IllegalActionError, RulesError
+from cardlib.core.errors import RulesError
 from cardlib.core.match import play, replay
 from cardlib.decks.pairs import PAIRS_DECK
 from cardlib.core.testing import snapshot
 from cardlib.twentyfive import DRAW, PASS, Game, Reveal, ThresholdBot, reveal_options
+from tests.twentyfive.helpers import deck, draw_turns, events, exactly_25_round, last_round, rejected, settle
 
 # The sheet's table (seeds/twenty-five.ja.txt, 0.導入): copies of one number -> pairs.
 SHEET_PAIRS = {1: 0, 2: 1, 3: 3, 4: 6, 5: 10, 6: 15, 7: 21, 8: 28, 9: 36, 10: 45}
-
-
-def deck(*hands, pile=()):
-    """A full 55-card stacked deck: the hands in seat order, the pile's top cards, then the rest."""
-    top = [card for hand in hands for card in hand] + list(pile)
-    rest = Counter(PAIRS_DECK) - Counter(top)
-    assert sum(rest.values()) == 55 - len(top), "the test asks for more copies than the deck has"
-    return top + sorted(rest.elements())
-
-
-def settle(state):
-    """Answer every reveal decision with the highest card (for tests that do not care)."""
-    while state.phase == "reveal":
-        state.apply(Reveal(max(state.hand(state.current_player))))
-
-
-def draw_turns(state, turns):
-    """Play ``turns`` draw turns, each with its reveal."""
-    for _ in range(turns):
-        settle(state)
-        state.apply(DRAW)
-        settle(state)
-
-
-def events(state, kind):
-    """The public log's events of one kind, as (seat, value)."""
-    return [(seat, value) for k, seat, value in state.observation(0).log if k == kind]
-
-
-def last_round(state):
-    """The RoundResult of the last finished round, as every seat sees it."""
-    return state.observation(0).rounds[-1]
-
-
-def rejected(state, action, *words):
-    """Assert the action raises IllegalActionError mentioning ``words``, leaving the state as it was."""
-    before = snapshot(state)
-    with pytest.raises(IllegalActionError) as info:
-        state.apply(action)
-    assert snapshot(state) == before, f"rejecting {action!r} changed the state"
-    for word in words:
-        assert word in str(info.value), f"{word!r} not in {info.value}"
-    return str(info.value)
 
 
 # --- Components -----------------------------------------------------------------------------
@@ -282,175 +240,6 @@ def test_empty_pile_leaves_only_the_pass():
     assert done.pairs == sum(SHEET_PAIRS.values())  # all 55 cards in play
     assert done.passed == 0  # the 43rd draw was seat 0's (43 = 3 * 14 + 1)
     assert done.points == (done.pairs - 25, 0, 0)
-
-
-# --- step 5: scoring ---------------------------------------------------------------------------
-
-def test_pass_with_fewer_than_25_pairs_the_passer_scores_10():
-    # Seven 10s (21) and three 9s (3) = 24 pairs; seat 0 draws the 7th 10, seat 1 passes.
-    state = Game(players=3).new(deck=deck((10, 10, 10, 1), (10, 10, 10, 2), (9, 9, 9, 3), pile=(10,)))
-    state.apply(DRAW)
-    assert state.pairs_in_play() == 24
-    state.apply(PASS)
-    done = last_round(state)
-    assert (done.pairs, done.passer, done.passed) == (24, 1, 0)
-    assert done.points == (0, 10, 0) and state.scores == (0, 10, 0)
-
-
-@pytest.mark.parametrize("hands, pile, pairs", [
-    # six 10s (15) + five 9s (10) + two 8s (1) = 26; seats 0 and 1 draw, seat 2 passes.
-    (((10, 10, 10, 8), (10, 10, 10, 8), (9, 9, 9, 9)), (9, 1), 26),
-    # six 10s (15) + six 9s (15) = 30.
-    (((10, 10, 10, 9), (10, 10, 10, 9), (9, 9, 9, 9)), (1, 2), 30),
-])
-def test_pass_with_more_than_25_pairs_the_last_drawer_scores_p_minus_25(hands, pile, pairs):
-    state = Game(players=3).new(deck=deck(*hands, pile=pile))
-    state.apply(DRAW)
-    state.apply(DRAW)
-    state.apply(PASS)
-    done = last_round(state)
-    assert (done.pairs, done.passer, done.passed) == (pairs, 2, 1)
-    assert done.points == (0, pairs - 25, 0) and state.scores == (0, pairs - 25, 0)
-
-
-def exactly_25_round():
-    """Round 1 ends with exactly 25 pairs, seat 1 passing: six 10s (15) and five 9s (10)."""
-    state = Game(players=3).new(seed=11, deck=deck((10, 10, 10, 1), (10, 10, 10, 2), (9, 9, 9, 9), pile=(9,)))
-    state.apply(DRAW)
-    assert state.pairs_in_play() == 25
-    state.apply(PASS)
-    return state
-
-
-def test_pass_with_exactly_25_pairs_everyone_but_the_passer_scores_10():
-    state = exactly_25_round()
-    done = last_round(state)
-    assert (done.pairs, done.passer, done.passed) == (25, 1, 0)
-    assert done.points == (10, 0, 10) and state.scores == (10, 0, 10)
-
-
-def test_pass_with_exactly_25_pairs_four_players():
-    state = Game(players=4).new(deck=deck((10, 10, 10), (10, 10, 10), (9, 9, 9), (9, 1, 2), pile=(9,)))
-    state.apply(DRAW)
-    state.apply(PASS)
-    assert last_round(state).pairs == 25 and state.scores == (10, 0, 10, 10)
-
-
-def test_pass_ends_the_round_and_reveals_every_hand():
-    state = exactly_25_round()
-    done = last_round(state)
-    assert done.hands == ((1, 9, 10), (2, 10, 10), (9, 9, 9))
-    assert done.fields == ((10, 10), (10,), (9,))
-    assert events(state, "pass") == [(1, None)]
-
-
-# --- step 6: the next round --------------------------------------------------------------------
-
-def test_the_passer_starts_the_next_round():
-    state = exactly_25_round()
-    assert state.round_number == 2 and state.observation(0).start_player == 1
-    assert ("round", 1, 2) in state.observation(0).log
-    round_2 = state.observation(0).log.index(("round", 1, 2))
-    settle(state)
-    reveals = [seat for kind, seat, _ in state.observation(0).log[round_2:] if kind == "reveal"]
-    assert reveals == [1, 2, 0]
-    assert state.current_player == 1 and state.phase == "turn"
-
-
-def test_each_new_round_is_a_fresh_deal_of_all_55_cards():
-    state = exactly_25_round()
-    settle(state)
-    assert Counter(state.all_cards()) == Counter(PAIRS_DECK)
-    assert [len(state.hand(s)) for s in range(3)] == [3, 3, 3]
-    assert [len(state.field(s)) for s in range(3)] == [1, 1, 1]
-    obs = state.observation(0)
-    assert (obs.draws, obs.last_drawer, obs.pile_size) == (0, None, 43)
-    # The round-1 cards in play go back in: seat 0's 1 turns up again in some round-2 deals.
-    dealt = []
-    for seed in range(40):
-        other = Game(players=3).new(seed=seed, deck=deck((10, 10, 10, 1), (10, 10, 10, 2), (9, 9, 9, 9), pile=(9,)))
-        other.apply(DRAW)
-        other.apply(PASS)
-        dealt.append(tuple(other.hand(s) + other.field(s) for s in range(3)))
-    assert any(1 in card for deal in dealt for card in deal)
-    assert len(set(dealt)) > 30, "later rounds should be shuffled from the seed"
-
-
-def test_later_rounds_shuffle_from_the_seed():
-    first, second = exactly_25_round(), exactly_25_round()
-    assert snapshot(first) == snapshot(second)
-
-
-# --- Game end ---------------------------------------------------------------------------------
-
-def test_a_total_of_exactly_25_does_not_end_the_game():
-    # Ten 10s (45), three 9s (3), two 8s (1), two 7s (1) = 50: the last drawer takes 25.
-    state = Game(players=3).new(deck=deck((10, 10, 10, 10), (10, 10, 10, 9), (10, 10, 10, 9),
-                                          pile=(9, 8, 8, 7, 7)))
-    draw_turns(state, 5)
-    state.apply(PASS)
-    assert last_round(state).pairs == 50 and state.scores == (0, 25, 0)
-    assert not state.is_over and state.round_number == 2 and state.current_player is not None
-
-
-def test_a_total_above_25_ends_the_game():
-    # Ten 10s (45) and four 9s (6) = 51: the last drawer (seat 1) takes 26 and the game ends.
-    state = Game(players=3).new(deck=deck((10, 10, 10, 10), (10, 10, 10, 9), (10, 10, 10, 9), pile=(9, 9)))
-    draw_turns(state, 2)
-    state.apply(PASS)
-    assert last_round(state).pairs == 51 and state.scores == (0, 26, 0)
-    assert state.is_over and state.current_player is None and state.legal_actions() == []
-    assert state.round_number == 1 and state.phase == "over"
-    result = state.result()
-    assert result.scores == (0, 26, 0)
-    assert result.places == (1, 3, 1)  # lower is better; seats 0 and 2 share first place
-
-
-@pytest.mark.parametrize("seed", range(12))
-def test_rounds_go_on_until_some_total_passes_25(seed):
-    record = play(Game(players=3 + seed % 2), [RandomAgent()] * (3 + seed % 2), seed=seed)
-    state = replay(record.game, seed, record.actions)
-    totals = [0] * state.game.players
-    rounds = state.observation(0).rounds
-    for index, done in enumerate(rounds):
-        totals = [t + p for t, p in zip(totals, done.points)]
-        assert (max(totals) > 25) == (index == len(rounds) - 1)
-    assert tuple(totals) == state.scores == record.result.scores
-
-
-@pytest.mark.parametrize("seed", range(12))
-def test_places_lower_total_is_better_and_the_highest_total_loses(seed):
-    players = 3 + seed % 2
-    result = play(Game(players=players), [ThresholdBot(18 + seed % 5)] * players, seed=seed).result
-    for seat, score in enumerate(result.scores):
-        assert result.places[seat] == 1 + sum(other < score for other in result.scores)
-    losers = [s for s, score in enumerate(result.scores) if score == max(result.scores)]
-    assert all(result.places[s] == max(result.places) for s in losers)
-    assert all(result.places[s] < max(result.places) for s in range(players) if s not in losers)
-
-
-def test_tied_highest_totals_all_lose():
-    # After round 1 (25 pairs, seat 1 passes) the totals are 10, 0, 10; look for a seed whose
-    # next two rounds also reach exactly 25 pairs on seat 1's turn: seats 0 and 2 tie on 30.
-    for seed in range(3000):
-        state = Game(players=3).new(seed=seed, deck=deck((10, 10, 10, 1), (10, 10, 10, 2), (9, 9, 9, 9),
-                                                         pile=(9,)))
-        state.apply(DRAW)
-        state.apply(PASS)
-        while not state.is_over:
-            settle(state)
-            if state.pairs_in_play() > 25:
-                break
-            if state.pairs_in_play() == 25 and state.current_player == 1 and PASS in state.legal_actions():
-                state.apply(PASS)
-            else:
-                state.apply(DRAW)
-        if state.is_over:
-            break
-    else:
-        pytest.fail("no seed below 3000 gives two more rounds of exactly 25 pairs")
-    assert state.scores == (30, 0, 30)
-    assert state.result().places == (2, 1, 2)
 
 
 # --- What each player may see ------------------------------------------------------------------
