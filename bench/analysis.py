@@ -22,7 +22,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from cardlib.twentyfive import inference  # noqa: E402
-from cardlib.twentyfive.analysis import _pair_counts, coach_tournament, pairs_distribution  # noqa: E402
+from cardlib.core.tournament import standings  # noqa: E402
+from cardlib.twentyfive.analysis import _pair_counts, pairs_distribution  # noqa: E402
+from cardlib.twentyfive.bots import CoachBot, ThresholdBot  # noqa: E402
 from cardlib.twentyfive.rules import DRAW, Game  # noqa: E402
 
 
@@ -83,7 +85,8 @@ def main() -> None:
     if args.tournament:
         start = time.perf_counter()
         with ProcessPoolExecutor(args.workers) as executor:
-            _, table = coach_tournament(games=args.tournament, seed=args.seed, executor=executor)
+            _, table = standings(Game(players=3), [CoachBot(), ThresholdBot(22), ThresholdBot(22)],
+                                 games=args.tournament, seed=args.seed, executor=executor)
         report["tournament"] = {"games": args.tournament, "seed": args.seed,
                                 "seconds": round(time.perf_counter() - start, 1),
                                 "summary": json.loads(table.to_json(orient="index"))}

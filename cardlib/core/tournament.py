@@ -1,4 +1,4 @@
-"""Many seeded games between agents, as a pandas DataFrame with one row per game and seat."""
+"""Many seeded games between agents: one row per game and seat (``tournament``), per agent (``summary``)."""
 from __future__ import annotations
 
 import random
@@ -49,10 +49,10 @@ def tournament(
     (threads or processes) the games are played in chunks on it; the rows are the same.
 
     >>> from cardlib.core.agents import RandomAgent
-    >>> from cardlib.twentyfive import Game
-    >>> table = tournament(Game(players=3), [RandomAgent()] * 3, games=4, seed=1)
+    >>> from cardlib.core.example import Game
+    >>> table = tournament(Game(), [RandomAgent()] * 2, games=4, seed=1)
     >>> len(table), list(table.columns[:4])
-    (12, ['game', 'seed', 'seat', 'agent'])
+    (8, ['game', 'seed', 'seat', 'agent'])
     """
     if isinstance(agents, Mapping):
         named = list(agents.items())
@@ -88,3 +88,23 @@ def summary(table: pd.DataFrame, z: float = 1.96) -> pd.DataFrame:
         out[f"{label} low"] = p - half
         out[f"{label} high"] = p + half
     return out
+
+
+def standings(
+    game: Any,
+    agents: Sequence[Agent] | Mapping[str, Agent],
+    games: int = 100,
+    seed: int = 0,
+    executor: Executor | None = None,
+    chunk: int = 50,
+) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """A tournament and its summary: (one row per game and seat, one row per agent).
+
+    >>> from cardlib.core.agents import RandomAgent
+    >>> from cardlib.core.example import Game
+    >>> table, by_agent = standings(Game(), {"first": RandomAgent(), "second": RandomAgent()}, games=10)
+    >>> len(table), list(by_agent.index), list(by_agent["seats played"])
+    (20, ['first', 'second'], [10, 10])
+    """
+    table = tournament(game, agents, games=games, seed=seed, executor=executor, chunk=chunk)
+    return table, summary(table)

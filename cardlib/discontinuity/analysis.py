@@ -1,4 +1,4 @@
-"""The mathematics of Discontinuity (sympy, exact), and tournaments of its bots (pandas).
+"""The mathematics of Discontinuity (sympy, exact), with simulations that check it.
 
 >>> reshuffle_probability()
 1/22137570
@@ -8,15 +8,14 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
-from concurrent.futures import Executor
-from typing import Any, Optional
+from collections.abc import Sequence
+from typing import Any
 
 import sympy as sp
 
 from cardlib.decks.pairs import COPIES, NUMBERS, PAIRS_DECK
 from cardlib.discontinuity.actions import PLACES
-from cardlib.discontinuity.rules import SQUARE, Game
+from cardlib.discontinuity.rules import SQUARE
 from cardlib.discontinuity.scoring import JOKER, row_penalty, run_cost, runs
 
 a, L = sp.symbols("a L", integer=True, positive=True)
@@ -297,28 +296,3 @@ def simulate_row_penalty(size: int, trials: int, seed: int) -> float:
             total += row_penalty(sorted(cards))
             done += 1
     return total / trials
-
-
-# --- bots ----------------------------------------------------------------------------------------
-
-def bot_tournament(
-    players: int = 2,
-    games: int = 2_000,
-    seed: int = 0,
-    agents: Optional[Mapping[str, Any]] = None,
-    executor: Optional[Executor] = None,
-) -> tuple[Any, Any]:
-    """Seeded games between bots (seats rotate); the table and its summary with 95% intervals.
-
-    By default the lookahead bot against greedy bots filling the other seats.
-    """
-    from cardlib.core.tournament import summary, tournament
-    from cardlib.discontinuity.bots import GreedyBot, LookaheadBot
-
-    if agents is None:
-        agents = {"lookahead": LookaheadBot()}
-        for index in range(1, players):
-            agents[f"greedy {index}" if players > 2 else "greedy"] = GreedyBot()
-    table = tournament(Game(players=players), agents, games=games, seed=seed, executor=executor)
-    return table, summary(table)
-

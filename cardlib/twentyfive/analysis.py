@@ -12,18 +12,15 @@ m
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from concurrent.futures import Executor
 from fractions import Fraction
 from functools import lru_cache
 from math import comb
-from typing import Any, Optional
+from typing import Optional
 
 import pandas as pd
 import sympy
 
 from cardlib.decks.pairs import NUMBERS, pairs_of
-from cardlib.core.tournament import summary, tournament
-from cardlib.twentyfive.bots import CoachBot, ThresholdBot
 from cardlib.twentyfive.inference import (
     Odds, draw_outlook, hidden_worlds, p_over, pairs_posterior, pass_cost, round_costs,
     sample_hidden_hands,
@@ -31,7 +28,7 @@ from cardlib.twentyfive.inference import (
 from cardlib.twentyfive.rules import DRAW, TARGET, Game, State
 
 __all__ = [
-    "Odds", "adds_m_pairs", "card_bound_witnesses", "card_bounds", "coach_tournament",
+    "Odds", "adds_m_pairs", "card_bound_witnesses", "card_bounds",
     "draw_outlook", "example_position", "hidden_worlds", "p_over", "pair_shapes", "pair_table", "pairs_distribution",
     "pairs_generating_function", "pairs_odds", "pairs_posterior", "pass_cost", "round_costs",
     "sample_hidden_hands",
@@ -192,23 +189,6 @@ def pairs_odds(n: int, copies: Copies = None, target: int = TARGET) -> Odds:
     over = sum((p for pairs, p in distribution.items() if pairs > target), Fraction(0))
     exactly = distribution.get(target, Fraction(0))
     return Odds(over=over, exactly=exactly, under=1 - over - exactly)
-
-
-# --- the coach at the table --------------------------------------------------------------------
-
-def coach_tournament(games: int = 2000, seed: int = 25, executor: Executor | None = None,
-                     opponents: Sequence[Any] = (ThresholdBot(22), ThresholdBot(22)),
-                     chunk: int = 25) -> tuple[pd.DataFrame, pd.DataFrame]:
-    """CoachBot against ThresholdBots in seeded 3-player games: (one row per game and seat, summary).
-
-    The summary has, per agent, the loss rate (highest total) with its 95% interval. Two equal
-    ThresholdBots by default, so that neither is a scapegoat for the other: 22 cards is about
-    where 22 random cards pass 25 pairs as often as not.
-    """
-    agents = [CoachBot(), *opponents]
-    table = tournament(Game(players=len(agents)), agents, games=games, seed=seed,
-                       executor=executor, chunk=chunk)
-    return table, summary(table)
 
 
 # --- positions for lessons --------------------------------------------------------------------

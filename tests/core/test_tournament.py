@@ -1,4 +1,4 @@
-"""tournament(): one row per game and seat, seats rotated, the same table on any executor."""
+"""tournament(): one row per game and seat, seats rotated, the same table on any executor; standings()."""
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 
 import pandas as pd
@@ -6,7 +6,8 @@ import pytest
 
 from cardlib.core.agents import RandomAgent
 from cardlib.core.match import play
-from cardlib.core.tournament import COLUMNS, summary, tournament
+from cardlib.core.example import Game as Kuhn
+from cardlib.core.tournament import COLUMNS, standings, summary, tournament
 from cardlib.twentyfive import Game, ThresholdBot
 
 GAME = Game(players=3)
@@ -87,3 +88,30 @@ def test_summary_intervals_contain_the_rates(serial):
         rate = table[f"{label} rate"]
         assert (table[f"{label} low"] <= rate).all() and (rate <= table[f"{label} high"]).all()
         assert ((table[f"{label} high"] - table[f"{label} low"]) > 0).any()
+
+
+# --- standings: the table and its summary at once, here on the kit's own example game -----------
+
+KUHN = Kuhn()
+KUHN_AGENTS = {"first": RandomAgent(), "second": RandomAgent()}
+
+
+def test_standings_are_the_tournament_and_its_summary():
+    table, by_agent = standings(KUHN, KUHN_AGENTS, games=40, seed=9, chunk=7)
+    pd.testing.assert_frame_equal(table, tournament(KUHN, KUHN_AGENTS, games=40, seed=9))
+    pd.testing.assert_frame_equal(by_agent, summary(table))
+
+
+def test_standings_of_a_zero_sum_game_balance():
+    table, by_agent = standings(KUHN, KUHN_AGENTS, games=40, seed=9)
+    assert list(by_agent["seats played"]) == [40, 40]
+    # Kuhn poker is zero-sum and both agents sit equally often: their mean scores cancel out.
+    assert by_agent["mean score"].sum() == pytest.approx(0)
+    assert (table.groupby("game")["score"].sum() == 0).all()
+
+
+def test_standings_on_an_executor_are_the_same():
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        threaded = standings(KUHN, KUHN_AGENTS, games=40, seed=9, executor=pool, chunk=6)
+    for parallel, serial in zip(threaded, standings(KUHN, KUHN_AGENTS, games=40, seed=9)):
+        pd.testing.assert_frame_equal(parallel, serial)

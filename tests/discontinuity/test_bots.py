@@ -2,8 +2,9 @@
 import random
 
 from cardlib.core.match import play
+from cardlib.core.tournament import standings
 from cardlib.discontinuity import Game, GreedyBot, JOKER, LookaheadBot, PlaceJoker, Take
-from cardlib.discontinuity.analysis import bot_tournament, exhaustive_best_places
+from cardlib.discontinuity.analysis import exhaustive_best_places
 from cardlib.discontinuity.bots import best_anchor, penalty
 from cardlib.decks.pairs import PAIRS_DECK
 from cardlib.core.testing import random_states
@@ -59,7 +60,8 @@ def test_bots_best_anchor_is_among_the_exhaustive_best():
 
 
 def test_lookahead_beats_greedy_in_a_seeded_tournament():
-    table, summary = bot_tournament(players=2, games=400, seed=3)
+    agents = {"lookahead": LookaheadBot(), "greedy": GreedyBot()}
+    table, summary = standings(Game(players=2), agents, games=400, seed=3)
     assert set(summary.index) == {"lookahead", "greedy"}
     assert summary.loc["lookahead", "mean score"] > summary.loc["greedy", "mean score"]
     assert summary.loc["lookahead", "win rate"] > summary.loc["greedy", "win rate"]

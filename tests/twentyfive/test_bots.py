@@ -4,8 +4,8 @@ from concurrent.futures import ProcessPoolExecutor
 from fractions import Fraction
 
 from cardlib.core.match import play
+from cardlib.core.tournament import standings
 from cardlib.twentyfive import Game
-from cardlib.twentyfive.analysis import coach_tournament
 from cardlib.twentyfive.bots import CoachBot, ThresholdBot, _relative
 from cardlib.twentyfive.inference import hidden_worlds, pass_cost
 from cardlib.twentyfive.rules import DRAW, PASS, Reveal
@@ -88,7 +88,8 @@ def test_relative_cost_is_own_points_less_the_others_average():
 def test_coach_bot_loses_clearly_less_often_than_threshold_bots():
     games, seed = 150, 2025
     with ProcessPoolExecutor(2) as executor:
-        table, summary = coach_tournament(games=games, seed=seed, executor=executor)
+        table, summary = standings(Game(players=3), [CoachBot(), ThresholdBot(22), ThresholdBot(22)],
+                                   games=games, seed=seed, executor=executor)
     coach, threshold = summary.loc["coach"], summary.loc["threshold 22"]
     assert coach["seats played"] == games and threshold["seats played"] == 2 * games
     assert coach["loss high"] < threshold["loss low"], f"seed {seed}:\n{summary}"
