@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Optional
 
+from cardlib.core.protocol import Result
 from cardlib.discontinuity.scoring import JOKER, lay_out, row_penalty
 
 MINUS = "\u2212"  # the true minus sign: points are written for people, not parsed by Python
@@ -54,7 +55,8 @@ class Observation:
     ``unseen`` is the multiset of cards nobody has seen (the deck, later halves, every joker).
     While a joker waits to be placed (see ``joker_to_place``) it is in no row and ``scores``
     leave it out: they are the points *before* the joker, which no place of it gives;
-    ``score_range`` gives the totals its places would make.
+    ``score_range`` gives the totals its places would make. ``result`` is the game's Result
+    (totals and places) once it is over, None before.
     """
 
     seat: int
@@ -72,6 +74,7 @@ class Observation:
     start_player: int
     halves: tuple[HalfResult, ...]
     log: tuple[tuple, ...] = field(repr=False)
+    result: Optional[Result] = None
 
     @property
     def row(self) -> tuple:

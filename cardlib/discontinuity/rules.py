@@ -351,6 +351,7 @@ class State(Engine):
             start_player=self._start,
             halves=tuple(self._halves),
             log=tuple(self._log),
+            result=self.result() if self._current is None else None,
         )
 
     def determinize(self, seat: int, rng: random.Random) -> "State":

@@ -8,6 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple, Optional
 
+from cardlib.core.protocol import Result
+
 TARGET = 25          # the pairs a pass bets are exceeded
 PASS_TOO_EARLY = 10  # points for a passer when the pairs are fewer than 25
 EXACT_HIT = 10       # points for everyone but the passer at exactly 25
@@ -84,7 +86,8 @@ def describe_event(event: tuple) -> str:
 class Observation(NamedTuple):
     """Everything one seat may know: own hand, all field cards, sizes, scores, public history.
 
-    An immutable record (a NamedTuple, cheap to build once per decision).
+    An immutable record (a NamedTuple, cheap to build once per decision). ``result`` is the
+    game's Result (totals and places) once it is over, None before.
     """
 
     seat: int
@@ -102,6 +105,7 @@ class Observation(NamedTuple):
     last_drawer: Optional[int]
     rounds: tuple[RoundResult, ...]
     log: tuple[tuple, ...]
+    result: Optional[Result] = None
 
     @property
     def cards_in_play(self) -> int:

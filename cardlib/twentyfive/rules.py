@@ -286,6 +286,7 @@ class State(Engine):
             last_drawer=self._last_drawer,
             rounds=tuple(self._rounds),
             log=tuple(self._log),
+            result=self.result() if self._current is None else None,
         )
 
     def determinize(self, seat: int, rng: random.Random) -> "State":

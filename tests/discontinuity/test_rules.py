@@ -216,6 +216,15 @@ def test_highest_total_wins_tie_broken_by_largest_value_then_shared():
     assert result.places == places(result.scores, largest)
 
 
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_observation_carries_the_result_once_the_game_is_over(players):
+    state = Game(players=players).new(seed=20 + players)
+    while not state.is_over:  # two players: still None after the first half
+        assert [state.observation(s).result for s in range(players)] == [None] * players
+        state.apply(state.legal_actions()[0])
+    assert [state.observation(s).result for s in range(players)] == [state.result()] * players
+
+
 def _values(row):
     out = []
     for card in row:

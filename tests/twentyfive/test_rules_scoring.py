@@ -3,6 +3,7 @@
 Scoring, the next round and the game's end, on stacked deals (see helpers.py); the rest of
 the digest's rules are in test_rules.py.
 """
+import random
 from collections import Counter
 
 import pytest
@@ -128,6 +129,26 @@ def test_a_total_above_25_ends_the_game():
     result = state.result()
     assert result.scores == (0, 26, 0)
     assert result.places == (1, 3, 1)  # lower is better; seats 0 and 2 share first place
+
+
+def test_the_observation_carries_the_result_once_the_game_is_over():
+    # As above: 51 pairs, seat 1 takes 26 and the game ends; before the pass there is no result.
+    state = Game(players=3).new(deck=deck((10, 10, 10, 10), (10, 10, 10, 9), (10, 10, 10, 9), pile=(9, 9)))
+    draw_turns(state, 2)
+    assert [state.observation(s).result for s in range(3)] == [None] * 3
+    state.apply(PASS)
+    assert [state.observation(s).result for s in range(3)] == [state.result()] * 3
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_observation_result_is_none_until_the_end_then_the_states_result(seed):
+    players, rng = 3 + seed % 2, random.Random(seed)
+    state = Game(players=players).new(seed=seed)
+    while not state.is_over:
+        assert [state.observation(s).result for s in range(players)] == [None] * players
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))])
+    assert [state.observation(s).result for s in range(players)] == [state.result()] * players
 
 
 @pytest.mark.parametrize("seed", range(12))
