@@ -28,7 +28,7 @@ class GameInfo:
     title: str
     notebook: Optional[str]
     variants: tuple[dict[str, Any], ...] = ({},)
-    app: Optional[str] = None  # the app class, a public name of the package
+    app: Optional[str] = None  # the app class as "module:Class" (imported only when asked for)
     module: str = field(default="")
 
     def __post_init__(self) -> None:
@@ -47,15 +47,19 @@ class GameInfo:
 
     def app_class(self) -> Optional[type]:
         """The game's TableApp subclass (imports ipywidgets), or None for a game without one."""
-        return getattr(self.package, self.app) if self.app else None
+        if not self.app:
+            return None
+        module, name = self.app.split(":")
+        return getattr(importlib.import_module(module), name)
 
 
 REGISTRY: tuple[GameInfo, ...] = (
     GameInfo("twentyfive", "Twenty-five", "notebooks/01_twenty_five.ipynb",
-             ({"players": 3}, {"players": 4}, {"players": 4, "start_player": 2}), app="TwentyFiveApp"),
+             ({"players": 3}, {"players": 4}, {"players": 4, "start_player": 2}),
+             app="cardlib.twentyfive.app:TwentyFiveApp"),
     GameInfo("discontinuity", "Discontinuity", "notebooks/02_discontinuity.ipynb",
              ({"players": 2}, {"players": 3}, {"players": 4}, {"players": 4, "start_player": 3}),
-             app="DiscontinuityApp"),
+             app="cardlib.discontinuity.app:DiscontinuityApp"),
 )
 
 

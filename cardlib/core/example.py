@@ -84,6 +84,7 @@ class Observation(NamedTuple):
     pot: int
     current_player: Optional[int]
     showdown: Optional[tuple[str, str]]  # (card of player 0, card of player 1), once shown
+    result: Optional[Result] = None      # the rules' result, once the hand is over (apps read places here)
 
 
 # --- the game: frozen options, checked once -----------------------------------------------------
@@ -173,7 +174,7 @@ class State(Engine):
     def _observe(self, seat: int) -> Observation:
         """Own card, the betting, the pot, whose turn; the other card only at a showdown."""
         return Observation(seat, self._cards[seat], tuple(self._history), self.pot, self._current,
-                           self._showdown())
+                           self._showdown(), self.result() if self._current is None else None)
 
     def result(self) -> Result:
         """The winner takes the loser's chips: scores are chips won (+) or lost (-)."""

@@ -13,14 +13,23 @@ True
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from html import escape
-from typing import Optional
+from typing import Any, Optional
 
-from cardlib.discontinuity.actions import LINE_NAMES, LINES, MARKS, PLACE_NAMES, SLOT_OF, PlaceJoker, Take
-from cardlib.discontinuity.records import signed
-from cardlib.discontinuity.scoring import JOKER, RUN, SAFE_CARD, lay_out, row_penalty, row_values, runs
-from cardlib.ui import card_face, card_group, card_slot, grid_html, pile, wild_card
+from cardlib.discontinuity.actions import LINE_NAMES, LINES, MARKS, PLACE_NAMES, SLOT_OF, PlaceJoker, Take, TakeJoker
+from cardlib.discontinuity.records import HalfResult, Observation, signed
+from cardlib.discontinuity.rules import FIRST_HALF
+from cardlib.discontinuity.scoring import (
+    JOKER, RUN, SAFE_CARD, largest_value, lay_out, row_penalty, row_values, runs,
+)
+from cardlib.decks.pairs_faces import pairs_face
+from cardlib.ui import (
+    card_group, card_slot, grid_html, number, pile, points_text, prompt_html, score_table, seat_box,
+    table_html, wild_card,
+)
+from cardlib.ui.app import ordinal
+from cardlib.ui.narration import Names
 
 # Which line each label of the square's frame names: columns above, rows left, diagonals at the corners.
 _TOP = (7, 1, 2, 3, 8)
@@ -34,7 +43,7 @@ def _label(line: int) -> str:
 
 
 def _place(card: int, empty: str, why: str) -> str:
-    return f'<span class="cl-grid-cell">{card_face(card) if card else card_slot(empty, title=why)}</span>'
+    return f'<span class="cl-grid-cell">{pairs_face(card) if card else card_slot(empty, title=why)}</span>'
 
 
 def refill_note(square: Sequence[int], deck_size: int) -> str:
@@ -97,7 +106,7 @@ def row_html(row: Sequence, *, empty: str = "no cards yet", joker_to_place: bool
     for run in runs(values):
         cards = "".join(
             wild_card(value, title=f"joker: counts {value}; nobody sees the card under it")
-            if row[i + k] == JOKER else card_face(value)
+            if row[i + k] == JOKER else pairs_face(value)
             for k, value in enumerate(run))
         i += len(run)
         out.append(card_group(cards, f"counts only {run[0]}") if len(run) >= RUN else cards)
@@ -214,3 +223,181 @@ def result_rows(names: Sequence[str], rows: Sequence[Sequence], points: Sequence
                     f'<td class="cl-result-row">{row_html(rows[seat], empty="empty")}</td>'
                     f"<td>{safe_cards} cards</td><td>{escape(tally(rows[seat], safe_cards))}</td>{more}</tr>")
     return f'<table class="cl-results"><thead><tr>{head}</tr></thead><tbody>{"".join(body)}</tbody></table>'
+
+
+# --- the page: help, seats, panels, prompts, the log and the scoreboard -------------------------
+
+HELP = """<details class="cl-help"><summary>How to play Discontinuity</summary>
+<p>The deck has one 1, two 2s, … ten 10s. Eight cards lie face up in a 3×3 square around the deck.
+Its eight <b>lines</b> are marked ①–⑧: columns ① ② ③, rows ④ ⑤ ⑥, diagonals ⑦ ⑧
+(② ⑤ ⑦ ⑧ cross the deck, so they hold two cards).</p>
+<p>On your turn take <b>two cards of different numbers from one line</b> (two equal numbers can never
+be taken together), or, <b>once per game</b>, the deck's top card face down as your <b>joker</b>.
+The square is refilled from the deck; the game ends when the deck runs out.</p>
+<p>Cards you take go into your <b>row</b>. Two of one number go at once into your <b>safe</b> (金庫,
+<i>kinko</i>): <b>+2 a card</b>. Every card left in your row costs its value, but in a run of three or more
+consecutive values only the <b>lowest</b> counts (framed: "counts only …"). <b>Highest total wins</b>; a tie
+goes to the largest value in the row.</p>
+<p>The <b>joker</b> (gold) sits right of a number card in your row and counts that number + 1 (alone: 11);
+you choose its place at the end of each of your turns. Nobody ever sees the card under it.</p>
+<p>Two players play two halves of the deck (28 then 27 cards), the other player starting the second;
+the halves add up. "2 players (one full game)" in the Players menu plays the whole deck as one game instead
+(not on the rule sheet).</p></details>"""
+
+JOKER_LABEL = "Take the joker (once per game)"
+JOKER_USED = "You took your joker already: once per game"
+
+
+def facts(obs: Observation, done: Optional[HalfResult], games: int) -> str:
+    """The header's facts: the game, the half (two players), the deck."""
+    if done is not None:
+        return f"Game {games} · The first half is over"
+    if obs.result is not None:
+        return f"Game {games} is over"
+    half = ""
+    if obs.half:
+        cards = FIRST_HALF if obs.half == 1 else 55 - FIRST_HALF
+        half = f" · Half <b>{obs.half}</b> of 2 ({cards} cards)"
+    return f"Game {games}{half} · Deck <b>{obs.deck_size}</b> cards"
+
+
+def seat_html(obs: Observation, seat: int, names: Names, bot: Any = None) -> str:
+    """One seat: its row (runs framed, the joker's value), its safe, and its points (a range while a joker waits)."""
+    row, safe = obs.rows[seat], obs.safe_sizes[seat]
+    to_place = obs.joker_to_place == seat  # off the row: it counts nothing until it is placed
+    badges = [("to play", True)] if obs.current_player == seat else []
+    if to_place:
+        badges.append(("joker in hand: to place", True))
+    else:
+        unused = "no joker taken" if obs.phase == "over" else "joker not taken yet"
+        badges.append(("joker taken" if obs.jokers_used[seat] else unused, False))
+    subtitle = f"bot · {getattr(bot, 'name', type(bot).__name__)}" if bot is not None else ""
+    note = "from the worst to the best place of the joker, still to be placed" if to_place else ""
+    return seat_box(
+        seat, names(seat), subtitle=subtitle, points=obs.score_range(seat), points_note=note,
+        badges=badges, you=seat == obs.seat, turn=obs.current_player == seat,
+        rows=[("Row", row_html(row, joker_to_place=to_place) + row_cost(row, joker_to_place=to_place), "cl-row-cards"),
+              ("Safe", safe_html(safe), "cl-safe")])
+
+
+def table_page(obs: Observation, names: Names, bots: Mapping[int, Any]) -> str:
+    """The others' seats, the square with the deck, then your seat."""
+    boxes = {seat: seat_html(obs, seat, names, bots.get(seat)) for seat in range(obs.players)}
+    # Decision: the joker is placed at the end of the turn, after taking; the refill comes after it
+    return table_html([boxes[seat] for seat in bots], boxes[obs.seat],
+                      centre=square_html(obs.square, obs.deck_size, refill_pending=obs.phase == "place"))
+
+
+def tie_words(obs: Observation, names: Names) -> str:
+    """What decided the places: the totals, and the largest value in the row where they tie."""
+    words = "Highest total wins."
+    largest, final = [largest_value(row) for row in obs.rows], obs.result.places
+    for total in sorted(set(obs.scores), reverse=True):
+        tied = [s for s in range(obs.players) if obs.scores[s] == total]
+        if len(tied) > 1:
+            who = ", ".join(f"{names(s)} {largest[s]}" for s in tied)
+            shared = len({final[s] for s in tied}) < len(tied)
+            words += (f" {' and '.join(names(s) for s in tied)} tie on {number(total)}: the largest value in the "
+                      f"{'last ' if obs.halves else ''}row decides ({who})"
+                      + ("; still tied, they share the place." if shared else "."))
+    return words
+
+
+def result_html(obs: Observation, done: Optional[HalfResult], names: Names) -> str:
+    """The first half's rows and safes when it ends, or every row, safe, total and place at the game's end."""
+    seats = [names(s) for s in range(obs.players)]
+    if done is not None and obs.result is None:
+        return ('<div class="cl-panel cl-result"><h4>The first half is over. Each row and safe:</h4>'
+                f"{result_rows(seats, done.rows, done.scores)}"
+                "<div>The second half starts from 0 with the other 27 cards; both may take a joker again. "
+                "The halves add up.</div></div>")
+    if obs.result is None:
+        return ""
+    largest, final = [largest_value(row) for row in obs.rows], obs.result.places
+    heads = ["Largest", "Place"]
+    extra = [[str(largest[s]), f"<b>{ordinal(final[s])}</b>"] for s in range(obs.players)]
+    points = [obs.scores[s] - sum(h.scores[s] for h in obs.halves) for s in range(obs.players)]
+    if obs.halves:
+        heads = ["Half 1", "Total", *heads]
+        extra = [[signed(obs.halves[0].scores[s]), f"<b>{number(obs.scores[s])}</b>", *extra[s]]
+                 for s in range(obs.players)]
+    title = "Game over. The second half's rows and safes:" if obs.halves else "Game over. Each row and safe:"
+    return (f'<div class="cl-panel cl-result"><h4>{title}</h4>{result_rows(seats, obs.rows, points, extra, heads)}'
+            f'<div class="cl-verdict">{escape(tie_words(obs, names))}</div></div>')
+
+
+def half_over_prompt(obs: Observation, names: Names) -> str:
+    """The pause between the halves."""
+    return prompt_html("The first half is over. Read the rows above, then play the second half.",
+                       f"{names.does(obs.start_player, 'start')} the second half.", waiting=True)
+
+
+def turn_prompt(obs: Observation, legal: Sequence[Any]) -> str:
+    """What you may do now: take two cards (or the joker), or place your joker."""
+    if obs.phase == "place":
+        return place_prompt(obs)
+    joker = ", or once per game the joker." if any(isinstance(a, TakeJoker) for a in legal) else " (your joker is used)."
+    return prompt_html(f"Your turn: take two different numbers from one line{joker}",
+                       "Pairs go to your safe: +2 a card. Cards left in your row cost their value; "
+                       "a run of three or more costs only its lowest card.")
+
+
+def place_prompt(obs: Observation) -> str:
+    """The prompt of the joker's place: where it is now, what it counts until then, what comes after."""
+    row, seat = obs.row, obs.seat
+    if obs.joker_to_place == seat:
+        low, high = obs.score_range(seat)
+        now = (f"Until it is placed your joker counts nothing, so your points read {points_text((low, high))}: "
+               "the worst and the best place. " if low != high else "")
+    else:
+        now = f"It stands right of {row[row.index(JOKER) - 1]} now: keep it there or move it. "
+    refill = refill_note(obs.square, obs.deck_size)
+    return prompt_html("Place your joker: right of one of your number cards, where it counts that number + 1.",
+                       f"{now}Each button shows what your row would then cost and your points. "
+                       + (f"{refill} " if refill else "") + "You choose again at the end of each of your turns.")
+
+
+def narrate(events: Sequence[tuple], names: Names = Names()) -> list[tuple[int, str]]:
+    """The public log in words: (index of the event, sentence), one a event.
+
+    >>> narrate([("take", 1, Take(4, 3, 7)), ("safe", 0, 8)])
+    [(0, 'Player 1 takes 3 and 7 from line ④.'), (1, 'Player 0 puts a pair of 8s in the safe (+4).')]
+    """
+    return [(i, describe(event, names)) for i, event in enumerate(events)]
+
+
+def describe(event: tuple, names: Names = Names()) -> str:
+    """One public event in words."""
+    kind, seat, value = event
+    if kind == "deal":
+        return f"Cards dealt{f' for half {value}' if value else ''}: {names.does(seat, 'start', inside=True)}."
+    if kind == "redeal":
+        return f"All eight face-up cards show {value}: back into the deck, shuffled, dealt again."
+    if kind == "stuck":
+        return f"All eight face-up cards show {value} and so does the whole deck: the game ends."
+    if kind == "take":
+        return f"{names.does(seat, 'take')} {value.a} and {value.b} from line {MARKS[value.line]}."
+    if kind == "joker":
+        return f"{names.does(seat, 'take')} the joker (the deck's top card, face down)."
+    if kind == "safe":
+        return f"{names.does(seat, 'put')} a pair of {value}s in the safe (+{2 * SAFE_CARD})."
+    if kind == "place":
+        return f"{names.does(seat, 'put')} the joker {f'right of {value} (= {value + 1})' if value else 'alone (= 11)'}."
+    if kind == "half":
+        return "First half over: " + ", ".join(f"{names(s)} {signed(p)}" for s, p in enumerate(value)) + "."
+    if kind == "over":
+        return f"Game over: {', '.join(f'{names(s)} {number(p)}' for s, p in enumerate(value.scores))}."
+    return f"{kind} {seat} {value}"
+
+
+def scoreboard_html(obs: Observation, names: Names) -> str:
+    """Each half, then the safe and the row of the game in play (a range while a joker waits), and the totals."""
+    now = f"Half {obs.half}: " if obs.half else ""
+    lines = [(f"Half {n}", (), h.scores) for n, h in enumerate(obs.halves, start=1)]
+    rows: list = [-row_penalty(row) for row in obs.rows]
+    if obs.joker_to_place is not None:  # what the row gives depends on where its joker goes
+        low, high = joker_costs(obs.rows[obs.joker_to_place])
+        rows[obs.joker_to_place] = (-high, -low)
+    lines += [(f"{now}safe", (), [SAFE_CARD * n for n in obs.safe_sizes]), (f"{now}row", (), rows)]
+    totals = [obs.score_range(seat) for seat in range(obs.players)]
+    return score_table([names(s) for s in range(obs.players)], lines, totals, signed=True, first="")

@@ -12,8 +12,8 @@ from typing import Optional
 from cardlib.decks.pairs import NUMBERS, pair_count
 from cardlib.twentyfive.inference import p_over, pass_cost
 from cardlib.twentyfive.rules import FIVE, Observation
+from cardlib.twentyfive.view import NO_EARLY_PASS
 
-NO_EARLY_PASS = "Nobody may pass on a round's first turn: nobody has drawn yet"
 
 COACH_STYLE = """<style>
 .cl-coach-table { border-collapse: collapse; margin: 4px 0; font-size: 13.5px; }

@@ -1,10 +1,17 @@
-"""What every game's app does the same way: you at one seat and a bot at every other, deals and
-bot moves from one seed, bots that move by themselves, and a pause on each finished part of a
-game (a round, a half) until you have read it.
+"""``TableApp``: the app template every game fills in with hooks, the way its State fills in Engine.
 
-A game's app subclasses ``TableApp``: it hands over its Game, its default bots and the tables of
-its "Players" menu, and keeps to itself only what is the game's own: drawing the table from the
-human's observation, and the buttons made from the legal actions.
+The template seats you at one seat and a bot at every other, deals and moves the bots from one
+seed, pauses on each finished part of a game (a round, a half) until you have read it, and draws
+the whole page from ``state.observation(human)`` and, on your turn, the legal actions. A game's
+``app.py`` writes only the hooks below; the HTML and the words come from its ``view.py``.
+
+- ``parts(obs)``: the finished parts of the game (rounds, halves) the table pauses on;
+- ``facts(obs, done)``: the header's facts; ``table(obs, done)``: the seats and the cards;
+- ``result(obs, done)``: a finished part's or the game's panel ("" for none);
+- ``turn_prompt(obs, legal)``: what to do now; ``part_prompt(obs, done)``: the pause's words;
+- ``controls(obs, legal)``: the buttons of your turn, from the legal actions (``self.action``);
+- ``narrate(events)``: the log in words (the game's view narrator); ``scoreboard(obs)``;
+- ``coach(obs, done)``: only a game with a coach (``COACH_TIP`` set) writes it: no empty panels.
 
 >>> [ordinal(n) for n in (1, 2, 3, 4)]
 ['1st', '2nd', '3rd', '4th']
@@ -15,8 +22,11 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any, Optional
 
-from cardlib.core.errors import IllegalActionError, RulesError
+from cardlib.core.errors import IllegalActionError, RulesError, check_seat
 from cardlib.ui.frame import Control, TableFrame
+from cardlib.ui.log import LogLine, log_html
+from cardlib.ui.narration import Names, log_lines
+from cardlib.ui.table import number, prompt_html
 
 
 def ordinal(place: int) -> str:
@@ -30,31 +40,44 @@ def header_html(title: str, moment: str, facts: str) -> str:
             f'<span class="cl-facts">{facts}</span></div>')
 
 
-def last_move(log: Sequence[tuple], seat: int, kinds: Sequence[str]) -> int:
-    """Where in ``log`` the seat last made a move of these kinds (-1: not yet); later lines are new to it.
+def final_words(places: Sequence[int], totals: Sequence[str], names: Names, last: str) -> tuple[str, str]:
+    """At the game's end: the headline of ``names.me`` (``last`` if they come last), and every place, best first.
 
-    >>> last_move([("deal", 0, 1), ("take", 0, 7), ("take", 1, 3)], 0, ("take",))
-    1
+    >>> final_words((2, 1, 3), ("5", "9", "1"), Names(me=0), "You lose.")
+    ('You finish in the middle.', '1st Player 1 (9) · 2nd You (5) · 3rd Player 2 (1)')
     """
-    return max((i for i, (kind, who, _) in enumerate(log) if who == seat and kind in kinds), default=-1)
+    order = sorted(range(len(places)), key=lambda s: (places[s], s))
+    standing = " · ".join(f"{ordinal(places[s])} {names(s)} ({totals[s]})" for s in order)
+    mine = places[names.me]
+    headline = ("You win!" if mine == 1 and places.count(1) == 1 else
+                "You share first place!" if mine == 1 else
+                last if mine == max(places) else "You finish in the middle.")
+    return headline, standing
 
 
 class TableApp(TableFrame):
     """A table frame with a game behind it: you at one seat, a bot at every other, from one seed.
 
-    A game's app provides ``render()`` and ``_finished(obs)`` (the parts of the game, rounds or
-    halves, that are over); the table pauses on each until "you have read it" (``_play_on``).
-    Given ``opponents`` and ``human`` play whenever the table chosen has that many players; other
+    A game's app sets the class attributes (``TITLE``, ``HELP``, ``NEXT_PART``, ``MY_MOVES``,
+    ``HEADS``, and ``COACH_TIP`` only if it has a coach) and writes the hooks. Given
+    ``opponents`` and ``human`` play whenever the table chosen has that many players; other
     sizes get ``default_opponents(players)`` (and seat 0 if your seat is not at the smaller table).
     """
 
+    TITLE = ""
+    HELP = ""
+    SCORES_TITLE = "Scoreboard (points are bad)"
+    COACH_TIP: Optional[str] = None  # a game with a coach names what it shows; None: no Coach button
+    NEXT_PART = ("Next round", "Deal the next round")  # the pause's button and its tooltip
+    MY_MOVES: tuple[str, ...] = ()  # log kinds that are a seat's own moves (later lines are new to it)
+    HEADS: tuple[str, ...] = ()  # log kinds that head a part of the game
+    LAST_PLACE = "You come last."
+    PLACES_RULE = ""  # after "Places", e.g. " (lowest total wins)"
+
     def __init__(self, game: Any, human: int, opponents: Optional[Sequence[Any]], seed: Optional[int], *,
-                 default_opponents: Callable[[int], list[Any]], tables: Sequence[tuple[str, Any]],
-                 **frame: str) -> None:
+                 default_opponents: Callable[[int], list[Any]], tables: Sequence[tuple[str, Any]]) -> None:
         players = game.players
-        # bool is an int subclass, but True is no seat
-        if not isinstance(human, int) or isinstance(human, bool) or not 0 <= human < players:
-            raise RulesError(f"human must be a seat from 0 to {players - 1}, not {human!r}")
+        check_seat("human", human, players)
         agents = list(opponents) if opponents is not None else default_opponents(players)
         if len(agents) != players - 1:
             raise RulesError(f"{players} players need {players - 1} opponents, got {len(agents)}")
@@ -64,7 +87,7 @@ class TableApp(TableFrame):
         self._seeds = random.Random(seed)  # every deal and every bot's choices come from this seed
         self._games = 0
         self._parts_read = 0  # how many finished rounds (or halves) the human has read
-        super().__init__(choices=tables, chosen=game, **frame)
+        super().__init__(self.HELP, self.COACH_TIP, scores_title=self.SCORES_TITLE, choices=tables, chosen=game)
         self._run(self.new_game)  # a failing bot shows a message here too, not a traceback
 
     # -- the game behind the table --
@@ -84,6 +107,16 @@ class TableApp(TableFrame):
         """The bot at each other seat of the game in play."""
         return dict(self._agents)
 
+    @property
+    def names(self) -> Names:
+        """Who is who at this table: "You" and "Player n"."""
+        return self._names
+
+    @property
+    def parts_read(self) -> int:
+        """How many finished parts of the game (rounds, halves) you have read."""
+        return self._parts_read
+
     def _seat(self, game: Any) -> None:
         """Set the table for ``game``: your seat, and a bot at every other seat."""
         players, human, agents = self._asked
@@ -93,12 +126,12 @@ class TableApp(TableFrame):
         self._game, self._human = game, human
         others = [(human + step) % game.players for step in range(1, game.players)]  # in turn order after you
         self._agents = dict(zip(others, agents))
-        self._names = {seat: "You" if seat == human else f"Player {seat}" for seat in range(game.players)}
+        self._names = Names(me=human)
 
     def new_game(self) -> None:
         """Deal a new game for the table chosen in the menu (bots move until it is your turn) and show it."""
         self._games += 1
-        if self.next_table != self._game:
+        if self.next_table is not None and self.next_table != self._game:
             self._seat(self.next_table)
         self._state = self._game.new(seed=self._seeds.getrandbits(64))
         self._bot_rngs = {seat: random.Random(self._seeds.getrandbits(64)) for seat in self._agents}
@@ -107,9 +140,15 @@ class TableApp(TableFrame):
         self._advance()
         self.render()
 
-    def _resume(self, state: Any, parts_read: Optional[int]) -> None:
-        """Continue from ``state`` with that many finished parts read (default: all) and show it."""
-        finished = len(self._finished(state.observation(self._human)))
+    def resume(self, state: Any, *, parts_read: Optional[int] = None) -> None:
+        """Continue from a given position (a lesson's stacked deal, say) and show it.
+
+        ``parts_read`` is how many finished rounds (or halves) count as read (default: all);
+        with fewer, the table stops on the first unread one.
+        """
+        if state.game != self._game:
+            raise RulesError(f"this app plays {self._game}, the state is of {state.game}")
+        finished = len(self.parts(state.observation(self._human)))
         self._state = state
         self._parts_read = finished if parts_read is None else max(0, min(parts_read, finished))
         self.show_message("")
@@ -127,52 +166,134 @@ class TableApp(TableFrame):
         self._advance()
         self.render()
 
-    def _finished(self, obs: Any) -> Sequence[Any]:
-        """The parts of the game that are over, as ``obs`` tells them (a game's app provides this)."""
-        raise NotImplementedError
-
-    def _pending(self, obs: Any) -> Optional[Any]:
-        """The finished part the human has not yet read (None: play on)."""
-        finished = self._finished(obs)
+    def pending(self, obs: Any) -> Optional[Any]:
+        """The finished part you have not yet read (None: play on)."""
+        finished = self.parts(obs)
         return finished[self._parts_read] if len(finished) > self._parts_read else None
 
     def _advance(self) -> None:
         """Let the bots move until it is your turn, a part of the game has ended or the game is over."""
         state = self._state
         while not state.is_over and state.current_player != self._human:
-            if self._pending(state.observation(self._human)) is not None:
+            if self.pending(state.observation(self._human)) is not None:
                 return
             seat = state.current_player
             action = self._agents[seat].act(state.observation(seat), state.legal_actions(), self._bot_rngs[seat])
             try:
                 state.apply(action)
             except IllegalActionError as error:  # the bot's fault, not the click's: say so
-                raise RuntimeError(f"the bot of {self._names[seat]} broke the rules: {error}") from error
+                raise RuntimeError(f"the bot of {self._names(seat)} broke the rules: {error}") from error
 
-    # -- words every game's table uses --
+    # -- drawing: from the human's observation only --
 
-    def _name(self, seat: Optional[int], *, inside: bool = False) -> str:
-        """A seat's name; ``inside`` a sentence, "you" is lower case."""
-        if seat is None:
-            return "nobody"
-        return "you" if inside and seat == self._human else self._names[seat]
+    def render(self) -> None:
+        """Draw the whole app from what the human may see."""
+        obs = self._state.observation(self._human)
+        done = self.pending(obs)
+        mine = done is None and obs.current_player == self._human
+        legal = self._state.legal_actions() if mine else []
+        moment = f"{self._games}.{len(self.log_events(obs, None))}.{getattr(obs, 'phase', '')}.{self._parts_read}"
+        self.show(header=header_html(self.TITLE, moment, self.facts(obs, done)), table=self.table(obs, done),
+                  result=self.result(obs, done), prompt=self._prompt_html(obs, done, legal),
+                  controls=self._control_list(obs, done, legal), log=log_html(self._log_lines(obs, done)),
+                  scores=self.scoreboard(obs), coach=self._coach_html(obs, done))
 
-    def _does(self, seat: int, verb: str, *, inside: bool = False) -> str:
-        """'You take' or 'Player 2 takes' ('passes' for a verb ending in ss)."""
-        if seat == self._human:
-            return f"{'you' if inside else 'You'} {verb}"
-        return f"{self._names[seat]} {verb}{'es' if verb.endswith('ss') else 's'}"
+    def _prompt_html(self, obs: Any, done: Optional[Any], legal: list) -> str:
+        if obs.result is not None:
+            return self.over_prompt(obs)
+        if done is not None:
+            return self.part_prompt(obs, done)
+        if obs.current_player != self._human:
+            return prompt_html(f"Waiting for {self._names(obs.current_player)}.", waiting=True)
+        return self.turn_prompt(obs, legal)
 
-    def _final_words(self, places: Sequence[int], totals: Sequence[str], last: str) -> tuple[str, str]:
-        """At the game's end: your headline (``last`` if you come last), and every place, best first."""
-        order = sorted(range(len(places)), key=lambda s: (places[s], s))
-        standing = " · ".join(f"{ordinal(places[s])} {self._names[s]} ({totals[s]})" for s in order)
-        mine = places[self._human]
-        headline = ("You win!" if mine == 1 and places.count(1) == 1 else
-                    "You share first place!" if mine == 1 else
-                    last if mine == max(places) else "You finish in the middle.")
-        return headline, standing
+    def over_prompt(self, obs: Any) -> str:
+        """The game is over: your place, and everyone's, from the rules' result."""
+        totals = [self.total_text(score) for score in obs.result.scores]
+        headline, standing = final_words(obs.result.places, totals, self._names, self.LAST_PLACE)
+        return prompt_html(f"{self.over_words(obs)} {headline}",
+                           f"Places{self.PLACES_RULE}: {standing}. Press New game to play again.")
 
-    def _play_again(self) -> Control:
-        """The button of a game that is over."""
-        return Control("Play again", self.new_game, "Deal a new game", style="success")
+    def _control_list(self, obs: Any, done: Optional[Any], legal: list) -> list[Control]:
+        if obs.result is not None:
+            return [Control("Play again", self.new_game, "Deal a new game", style="success")]
+        if done is not None:
+            label, tip = self.NEXT_PART
+            return [Control(label, self._play_on, tip, style="primary")]
+        return self.controls(obs, legal) if legal else []
+
+    def action(self, action: Any, label: str, tooltip: str = "", *, disabled: bool = False, style: str = "primary",
+               group: str = "") -> Control:
+        """The button of one action: a click applies it (a disabled one is refused by the engine, if clicked)."""
+        return Control(label, lambda: self._act(action), tooltip, disabled, style, group, action=action)
+
+    def _log_lines(self, obs: Any, done: Optional[Any]) -> list[LogLine]:
+        events = self.log_events(obs, done)
+        return log_lines(events, self.narrate(events), self._human, mine=self.MY_MOVES, heads=self.HEADS)
+
+    def _coach_html(self, obs: Any, done: Optional[Any]) -> str:
+        """The coach's panel, drawn only while it is open (nothing is computed when closed)."""
+        return self.coach(obs, done) if self.COACH_TIP and self.coach_open else ""
+
+    def _on_coach_toggle(self, change: dict) -> None:
+        """The toggle opened or closed the coach: draw its panel for the table as it is now."""
+        super()._on_coach_toggle(change)
+        obs = self._state.observation(self._human)
+        try:  # not through _run: opening the coach must not wipe the message about the last click
+            self._coach.value = self._coach_html(obs, self.pending(obs))
+        except Exception as error:  # an app never shows a traceback
+            self.show_message(f"The coach could not work out this position ({type(error).__name__}: {error}).")
+
+    # -- the hooks a game writes --
+
+    def parts(self, obs: Any) -> Sequence[Any]:
+        """The finished parts of the game (rounds, halves) as ``obs`` tells them; none by default."""
+        return ()
+
+    def facts(self, obs: Any, done: Optional[Any]) -> str:
+        """The header's facts (HTML)."""
+        raise NotImplementedError
+
+    def table(self, obs: Any, done: Optional[Any]) -> str:
+        """The seats and the cards (HTML)."""
+        raise NotImplementedError
+
+    def result(self, obs: Any, done: Optional[Any]) -> str:
+        """The panel of a finished part or of the game's end (HTML; "" for none)."""
+        return ""
+
+    def turn_prompt(self, obs: Any, legal: list) -> str:
+        """What you may do on your turn (HTML)."""
+        raise NotImplementedError
+
+    def part_prompt(self, obs: Any, done: Any) -> str:
+        """The words of the pause after a finished part (HTML)."""
+        return prompt_html("This part of the game is over: read it, then play on.", waiting=True)
+
+    def over_words(self, obs: Any) -> str:
+        """The first words at the game's end."""
+        return "Game over."
+
+    def total_text(self, score: int) -> str:
+        """A final total as the places line shows it (a true minus sign on a loss)."""
+        return number(score)
+
+    def controls(self, obs: Any, legal: list) -> list[Control]:
+        """The buttons of your turn, made from the legal actions with ``self.action``."""
+        raise NotImplementedError
+
+    def log_events(self, obs: Any, done: Optional[Any]) -> Sequence[tuple]:
+        """The public events the log tells (all of them by default)."""
+        return obs.log
+
+    def narrate(self, events: Sequence[tuple]) -> list[tuple[int, str]]:
+        """The events in words: (index of the event told, sentence) pairs from the game's narrator."""
+        raise NotImplementedError
+
+    def scoreboard(self, obs: Any) -> str:
+        """The scoreboard (HTML)."""
+        raise NotImplementedError
+
+    def coach(self, obs: Any, done: Optional[Any]) -> str:
+        """The coach's panel (HTML): only a game with a coach writes this."""
+        return ""

@@ -1,11 +1,12 @@
 """Card faces and backs as small HTML snippets (styled by ``cardlib.ui.style.STYLE``).
 
-A face-up card names its number in its text, its ``data-card`` attribute and its colour class;
+A face-up card shows a label, styled as its game's view says (``cardlib.decks.pairs_faces`` for the
+Pairs deck's coloured numbers), and names it in its ``data-card`` attribute;
 a face-down card carries nothing but the ``cl-back`` class, so a hidden value can never reach
 the page through a back.
 
 >>> card_face(7)
-'<span class="cl-card cl-face cl-n7" data-card="7">7</span>'
+'<span class="cl-card cl-face" data-card="7">7</span>'
 >>> card_back()
 '<span class="cl-card cl-back"></span>'
 
@@ -13,16 +14,22 @@ A wild card shows only the value it stands for; a pile shows only its size.
 """
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from html import escape
-from typing import Optional
+from typing import Any, Optional
 
 
-def card_face(number: int, *, fresh: bool = False) -> str:
-    """A face-up card showing ``number``; ``fresh`` marks the card revealed most recently."""
-    value = int(number)  # only a number may go into attributes and class names
+def card_face(label: object, *, style: str = "", data: Optional[object] = None, fresh: bool = False) -> str:
+    """A face-up card showing ``label``; ``style`` is the game's CSS for it (colours, say), ``data``
+    what its ``data-card`` attribute says (the label by default); ``fresh`` marks the card revealed most recently.
+
+    >>> card_face("3|8", style="--cl-c: #2874a6", data="3/8")
+    '<span class="cl-card cl-face" style="--cl-c: #2874a6" data-card="3/8">3|8</span>'
+    """
     extra = " cl-fresh" if fresh else ""
-    return f'<span class="cl-card cl-face cl-n{value}{extra}" data-card="{value}">{value}</span>'
+    css = f' style="{escape(style)}"' if style else ""
+    value = escape(str(label if data is None else data))
+    return f'<span class="cl-card cl-face{extra}"{css} data-card="{value}">{escape(str(label))}</span>'
 
 
 def card_back() -> str:
@@ -30,17 +37,20 @@ def card_back() -> str:
     return '<span class="cl-card cl-back"></span>'
 
 
-def card_row(numbers: Iterable[int], *, empty: str = "none", fresh: int = 0) -> str:
-    """Face-up cards left to right in the given order; the last ``fresh`` of them are marked as new.
+def card_row(cards: Iterable[Any], *, face: Callable[..., str] = card_face, empty: str = "none",
+             fresh: int = 0) -> str:
+    """Face-up cards left to right in the given order, each drawn by ``face``; the last ``fresh`` are marked as new.
 
     >>> card_row([], empty="no cards")
     '<span class="cl-none">no cards</span>'
+    >>> card_row([4, 9], fresh=1).count("cl-fresh")
+    1
     """
-    cards = [int(n) for n in numbers]
+    cards = list(cards)
     if not cards:
         return f'<span class="cl-none">{escape(empty)}</span>'
     first_fresh = len(cards) - fresh
-    return "".join(card_face(n, fresh=i >= first_fresh) for i, n in enumerate(cards))
+    return "".join(face(card, fresh=i >= first_fresh) for i, card in enumerate(cards))
 
 
 def back_row(count: int, *, empty: str = "none") -> str:

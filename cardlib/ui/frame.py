@@ -46,17 +46,18 @@ class Control:
     disabled: bool = False
     style: str = ""  # an ipywidgets button_style: "", "primary", "success", "warning", "danger"
     group: str = ""  # HTML heading of the row of buttons this one joins ("" = no groups)
+    action: Any = None  # the engine's action a click applies, if any (tests match buttons to legal actions)
 
 
 class TableFrame(widgets.VBox):
     """Header, help, table, round result, prompt, buttons, message, coach panel, log and scores."""
 
-    def __init__(self, help_html: str = "", coach_tooltip: str = "Show or hide the coach", *,
+    def __init__(self, help_html: str = "", coach_tooltip: Optional[str] = None, *,
                  scores_title: str = "Scoreboard (points are bad)",
                  log_title: str = "What happened (bold: since your last move)",
                  choices: Sequence[tuple[str, Any]] = (), chosen: Any = None) -> None:
         self._header = widgets.HTML(layout=widgets.Layout(flex="1 1 auto"))
-        self._coach_toggle = widgets.ToggleButton(description="Coach", value=False, tooltip=coach_tooltip,
+        self._coach_toggle = widgets.ToggleButton(description="Coach", value=False, tooltip=coach_tooltip or "",
                                                   icon="graduation-cap", layout=widgets.Layout(width="96px"))
         self._new_game = widgets.Button(description="New game", tooltip="Deal a new game now",
                                         icon="refresh", layout=widgets.Layout(width="112px"))
@@ -75,6 +76,7 @@ class TableFrame(widgets.VBox):
         self._log = widgets.HTML()
         self._scores = widgets.HTML()
         self._buttons: list[widgets.Button] = []
+        self._actions: list[Any] = []
         self._generation = 0  # bumped whenever the buttons are replaced; older buttons are stale
         self._choice: Optional[widgets.Dropdown] = None
         self._choice_hint = widgets.HTML()
@@ -93,7 +95,8 @@ class TableFrame(widgets.VBox):
             menu = [widgets.HBox([self._choice, self._choice_hint, self._new_game],
                                  layout=widgets.Layout(align_items="center", flex="none"))]
             self._header.layout.flex = "1 1 280px"  # the header's facts wrap first, so the hint fits beside the menu
-        top = widgets.HBox([self._header, self._coach_toggle, *(menu or [self._new_game])],
+        coach = [self._coach_toggle] if coach_tooltip else []  # no Coach button until a game has a coach
+        top = widgets.HBox([self._header, *coach, *(menu or [self._new_game])],
                            layout=widgets.Layout(align_items="center", flex_flow="row wrap" if menu else None))
         lower = widgets.HBox([
             widgets.VBox([widgets.HTML(section(log_title)), self._log],
@@ -102,7 +105,8 @@ class TableFrame(widgets.VBox):
                          layout=widgets.Layout(flex="0 1 auto", max_width="100%")),
         ], layout=widgets.Layout(flex_flow="row wrap", grid_gap="12px"))
         super().__init__(children=[widgets.HTML(style_block()), top, self._help, self._table, self._result,
-                                   self._prompt, self._controls, self._message, self._coach_box, lower])
+                                   self._prompt, self._controls, self._message, *([self._coach_box] if coach else []),
+                                   lower])
         self.add_class("cl-app")
         self._new_game.on_click(lambda _button: self._run(self.new_game))
         self._coach_toggle.observe(self._on_coach_toggle, names="value")
@@ -146,6 +150,11 @@ class TableFrame(widgets.VBox):
         """The buttons made from the controls shown now (for tests: click them with .click())."""
         return list(self._buttons)
 
+    @property
+    def action_of(self) -> dict[widgets.Button, Any]:
+        """Each action button shown now and the engine's action it applies (None: no action, e.g. "Next round")."""
+        return dict(zip(self._buttons, self._actions))
+
     def buttons(self) -> list[widgets.Button]:
         """Every button shown now: the controls, then "New game"."""
         return self.action_buttons + [self._new_game]
@@ -179,12 +188,19 @@ class TableFrame(widgets.VBox):
         self._show_choice_hint()
 
     @property
+    def has_coach(self) -> bool:
+        """Whether this app has a coach (a "Coach" button and its panel)."""
+        return self._coach_box in self.children
+
+    @property
     def coach_open(self) -> bool:
-        """Whether the coach's panel is open."""
+        """Whether the coach's panel is open (never, in an app without a coach)."""
         return self._coach_toggle.value
 
     @coach_open.setter
     def coach_open(self, value: bool) -> None:
+        if value and not self.has_coach:
+            raise RulesError("this game has no coach")
         self._coach_toggle.value = bool(value)
 
     # -- clicks --
@@ -201,6 +217,7 @@ class TableFrame(widgets.VBox):
             button.on_click(self._click_handler(generation, control.on_click))
             buttons.append(button)
         self._buttons = buttons
+        self._actions = [control.action for control in controls]
         if any(control.group for control in controls):
             self._controls.children = self._grouped(controls, buttons)
             self._controls.layout.flex_flow = "row wrap"

@@ -5,14 +5,6 @@ draw the same table without any installed extension.
 """
 from __future__ import annotations
 
-# One colour per number of the Pairs deck, so equal numbers (the pairs) catch the eye.
-NUMBER_COLOURS = {
-    1: "#8d5524", 2: "#c0392b", 3: "#e67e22", 4: "#a88b00", 5: "#1e8449",
-    6: "#138d90", 7: "#2874a6", 8: "#7d3c98", 9: "#c2185b", 10: "#212121",
-}
-
-_CARD_COLOURS = "\n".join(f".cl-n{n} {{ --cl-c: {c}; }}" for n, c in NUMBER_COLOURS.items())
-
 STYLE = """
 .cl-app { font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #222;
           max-width: 900px; gap: 6px; }
@@ -33,7 +25,6 @@ STYLE = """
 .cl-back { border: 2px solid #1b3a5c;
            background: repeating-linear-gradient(45deg, #2e5f8f 0 4px, #4a7fb5 4px 8px); }
 .cl-none { color: #999; font-style: italic; font-size: 13px; }
-""" + _CARD_COLOURS + """
 
 .cl-table { display: flex; flex-direction: column; gap: 8px; }
 .cl-seats { display: flex; gap: 8px; flex-wrap: wrap; }

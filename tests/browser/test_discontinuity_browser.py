@@ -15,7 +15,8 @@ from collections import Counter
 import pytest
 
 from cardlib.discontinuity.actions import PlaceJoker, Take, TakeJoker
-from cardlib.discontinuity.app import JOKER_LABEL, DiscontinuityApp, ordinal
+from cardlib.discontinuity.app import JOKER_LABEL, DiscontinuityApp
+from cardlib.ui.app import ordinal
 from cardlib.discontinuity.bots import GreedyBot
 from cardlib.discontinuity.scoring import JOKER, row_values, runs
 from cardlib.discontinuity.view import place_label, take_label

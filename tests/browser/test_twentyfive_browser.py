@@ -13,7 +13,8 @@ from fractions import Fraction
 
 import pytest
 
-from cardlib.twentyfive.app import TwentyFiveApp, ordinal
+from cardlib.twentyfive.app import TwentyFiveApp
+from cardlib.ui.app import ordinal
 from cardlib.twentyfive.inference import p_over, pass_cost
 from cardlib.twentyfive.rules import PASS
 from tests.browser.mirror import button, click, double_click, labels, moment, open_app, page_values
@@ -47,7 +48,7 @@ def check_page(page, mirror: TwentyFiveApp) -> None:
     assert "Traceback" not in page.content()
     paused = labels(mirror) in (["Next round"], ["Play again"])
     if paused:  # the finished round lies open; the next deal's hands must not show
-        done = obs.rounds[-1] if state.is_over else obs.rounds[mirror._parts_read]
+        done = obs.rounds[-1] if state.is_over else obs.rounds[mirror.parts_read]
         assert page_values(page, "[data-card]", "card") == Counter(done.cards_in_play)
         assert f"{done.pairs} pairs" in page.inner_text(".cl-result")
         return
@@ -128,7 +129,7 @@ SHOWN_NUMBER = re.compile(r"^([=≈<>]) ([\d.]+)%?$")
 def coach_expected(mirror: TwentyFiveApp):
     """What the coach must say now, computed here from the human's observation (None: round over)."""
     obs = mirror.state.observation(mirror.human)
-    if mirror._pending(obs) is not None:
+    if mirror.pending(obs) is not None:
         return None
     can_pass = PASS in mirror.state.legal_actions()
     expected = {}

@@ -8,20 +8,17 @@ import re
 
 import pytest
 
-import cardlib.discontinuity
-from cardlib.core.errors import RulesError
 from cardlib.decks.pairs import PAIRS_DECK
 from cardlib.core.testing import snapshot
 from cardlib.discontinuity.actions import MARKS, PlaceJoker, Take, TakeJoker
-from cardlib.discontinuity.app import JOKER_LABEL, NEXT_HALF, DiscontinuityApp, default_opponents
-from cardlib.discontinuity.bots import GreedyBot, LookaheadBot
+from cardlib.discontinuity.app import JOKER_LABEL, DiscontinuityApp
+
 from cardlib.discontinuity.rules import Game, State
 from cardlib.discontinuity.scoring import JOKER, row_penalty
 from cardlib.discontinuity.view import row_html, signed
-from tests.apps_support import (
-    bots, check_choice_waits_for_new_game, check_menu_names_the_game_in_play, check_seeded_twins_agree,
-    check_stale_button, click_refused, menu_shows_the_table_in_play, seats_shown, widget_tree,
-)
+from cardlib.ui.testing import click_refused, widget_tree
+
+NEXT_HALF = DiscontinuityApp.NEXT_PART[0]
 
 TOTAL = re.compile(r'class="cl-total" data-seat="(\d+)"[^>]*>([^<]*)<')
 SEAT_POINTS = re.compile(r'<div class="cl-seat[^"]*" data-seat="(\d+)">.*?<span class="cl-pts"[^>]*><b>([^<]*)</b>')
@@ -140,7 +137,7 @@ def check_view(app: DiscontinuityApp) -> None:
     slots = re.findall(r'<span class="cl-grid-cell"><span class="cl-card cl-slot"[^>]*>([^<]*)</span>', square_of(app))
     assert len(slots) == obs.square.count(0)
     assert set(slots) <= ({"refill"} if obs.phase == "place" else {"empty"})  # the refill ends the turn
-    if state.current_player == human and app._pending(obs) is None:
+    if state.current_player == human and app.pending(obs) is None:
         enabled = [meaning(b.description) for b in app.action_buttons if not b.disabled]
         legal = state.legal_actions()
         assert len(enabled) == len(legal)
@@ -161,7 +158,7 @@ def click(app: DiscontinuityApp, label: str) -> None:
     state, human = app.state, app.human
     before = len(state.history)
     obs = state.observation(human)
-    mine = state.current_player == human and not state.is_over and app._pending(obs) is None
+    mine = state.current_player == human and not state.is_over and app.pending(obs) is None
     app.button(label).click()
     assert app.message == "", app.message
     named = meaning(label)
@@ -335,11 +332,6 @@ def test_the_used_joker_button_is_disabled_and_refused():
     assert snapshot(app.state) == before
 
 
-def test_a_stale_button_gives_a_message_and_changes_nothing():
-    app = DiscontinuityApp(seed=2)
-    check_stale_button(app, next(b for b in app.action_buttons if not b.disabled))
-
-
 def test_two_players_pause_between_the_halves():
     app = DiscontinuityApp(players=2, seed=6)
     rng = random.Random(6)
@@ -365,11 +357,6 @@ def test_two_players_without_halves_play_one_game():
     assert not app.state.observation(0).halves
 
 
-def test_a_seeded_app_is_reproducible():
-    one, two = DiscontinuityApp(players=4, seed=21), DiscontinuityApp(players=4, seed=21)
-    check_seeded_twins_agree(one, two, choose, random.Random(5), random.Random(5), clicks=40)
-
-
 def twin_moments(players: int, seed: int, count: int):
     """Apps stopped at several of the human's decisions (and a half's end) during a seeded game."""
     app = DiscontinuityApp(players=players, seed=seed)
@@ -380,132 +367,3 @@ def twin_moments(players: int, seed: int, count: int):
             yield app
         app.button(choose(app, rng)).click()
     yield app  # the end, every row on the table
-
-
-@pytest.mark.parametrize("players, seed", [(2, 1), (3, 6), (4, 2)])
-def test_the_same_observation_gives_the_same_widgets_whatever_is_hidden(players, seed):
-    compared = changed = jokers = 0
-    for app in twin_moments(players, seed, count=6):
-        human, state = app.human, app.state
-        for k in range(2):
-            other = state.determinize(human, random.Random(100 * seed + k))
-            assert other.observation(human) == state.observation(human)
-            changed += other.hidden() != state.hidden()
-            jokers += any(other.joker_face(s) != state.joker_face(s) for s in range(players))
-            twin = DiscontinuityApp(players=players, seed=seed)
-            app.players_choice.index = twin.players_choice.index = (TABLES.index(state.game) + k) % 4  # no hint, a hint
-            twin.resume(other, halves_read=app._parts_read)
-            assert widget_tree(twin) == widget_tree(app)
-            compared += 1
-    assert compared >= 8 and changed >= compared // 2 and jokers >= 1  # the twins really hid other cards
-
-
-def test_bots_move_by_themselves_when_you_do_not_start():
-    app = DiscontinuityApp(players=4, human=2, seed=9)
-    assert app.state.current_player == 2 and app.message == ""
-    assert "Player 0 takes" in app._log.value and "Player 1 takes" in app._log.value
-
-
-class CheatingBot:
-    """Tries to take the same two numbers twice over: the engine refuses."""
-
-    name = "cheat"
-
-    def act(self, observation, legal, rng):
-        return Take(1, 1, 1)
-
-
-def test_a_bot_that_breaks_the_rules_gives_a_message_not_a_traceback():
-    app = DiscontinuityApp(opponents=[CheatingBot(), GreedyBot()], seed=1)
-    assert app.message == "" and app.state.current_player == 0
-    click_label = next(b.description for b in app.action_buttons if not b.disabled)
-    app.button(click_label).click()
-    assert "broke the rules" in app.message and "Player 1" in app.message
-    assert app.state.current_player == 1 and by_seat(TOTAL, app._scores.value) == app.state.scores
-
-
-def test_bad_options_raise_rules_error():
-    with pytest.raises(RulesError):
-        DiscontinuityApp(players=5)
-    with pytest.raises(RulesError):
-        DiscontinuityApp(players=3, human=3)
-    with pytest.raises(RulesError):
-        DiscontinuityApp(players=4, opponents=[GreedyBot()])
-    with pytest.raises(RulesError):
-        DiscontinuityApp(players=3, halves=True)
-
-
-@pytest.mark.parametrize("players, human", [
-    (2, True), (3, False), (4, True), (3, -1), (2, 2), (4, 4), (3, 1.0), (3, "0")])
-def test_a_seat_that_is_no_seat_raises_rules_error(players, human):
-    with pytest.raises(RulesError, match="human must be a seat"):
-        DiscontinuityApp(players=players, human=human)
-
-
-# -- the "Players" menu: the table of the next game --
-
-LABELS = ["2 players (two halves)", "2 players (one full game)", "3 players", "4 players"]
-TABLES = [Game(players=2, halves=True), Game(players=2, halves=False), Game(players=3), Game(players=4)]
-
-
-@pytest.mark.parametrize("players, halves, label", [(2, None, LABELS[0]), (2, True, LABELS[0]), (2, False, LABELS[1]),
-                                                     (3, None, LABELS[2]), (3, False, LABELS[2]), (4, None, LABELS[3])])
-def test_the_constructor_preselects_the_players_menu(players, halves, label):
-    app = DiscontinuityApp(players=players, halves=halves, seed=1)
-    menu = app.players_choice
-    assert [text for text, _ in menu.options] == LABELS and [game for _, game in menu.options] == TABLES
-    check_menu_names_the_game_in_play(app, label)
-
-
-@pytest.mark.parametrize("players, human, chosen, seed", [(3, 2, 1, 1), (2, 1, 3, 5), (3, 0, 0, 2), (4, 3, 2, 8)])
-def test_a_table_chosen_in_the_menu_is_dealt_by_new_game_then_played_by_clicks(players, human, chosen, seed):
-    app = DiscontinuityApp(players=players, human=human, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(2):  # a game in progress
-        click(app, choose(app, rng))
-    assert app.state.game.players == players
-    check_choice_waits_for_new_game(app, LABELS[chosen])
-    assert app.next_table == TABLES[chosen]
-    app.button("New game").click()
-    game = TABLES[chosen]
-    seat = human if human < game.players else 0
-    assert app.message == "" and app.state.game == game and app.human == seat
-    assert app.table_hint == "" and app.button("New game").button_style == ""
-    assert list(app.opponents) == [(seat + step) % game.players for step in range(1, game.players)]
-    assert bots(app.opponents.values()) == bots(default_opponents(game.players))
-    assert sorted(seats_shown(app)) == list(range(game.players)) and seats_shown(app)[-1] == seat
-    assert ("Half <b>1</b> of 2" in app._header.value) == game.halves
-    play_to_the_end(app, rng)
-    assert len(app.state.observation(seat).halves) == game.halves and len(app.state.result().scores) == game.players
-    app.players_choice.label = LABELS[TABLES.index(Game(players=players))]  # chosen at the end: "Play again" too
-    app.button("Play again").click()
-    assert app.state.game == Game(players=players) and app.human == human and not app.state.is_over
-
-
-def test_choosing_the_table_in_play_again_takes_the_hint_away():
-    app = DiscontinuityApp(players=2, halves=False, seed=3)
-    app.players_choice.label = LABELS[0]
-    assert app.table_hint
-    app.players_choice.label = LABELS[1]
-    assert menu_shows_the_table_in_play(app)
-
-
-def test_the_constructors_opponents_play_again_whenever_the_table_has_their_size():
-    mine = [GreedyBot(), LookaheadBot()]
-    app = DiscontinuityApp(players=3, human=1, opponents=mine, seed=4)
-    assert list(app.opponents.values()) == mine and list(app.opponents) == [2, 0]
-    app.players_choice.label = "4 players"
-    app.button("New game").click()
-    assert not any(bot is agent for bot in app.opponents.values() for agent in mine)
-    app.players_choice.label = "3 players"
-    app.button("New game").click()
-    assert all(bot is agent for bot, agent in zip(app.opponents.values(), mine)) and app.human == 1
-    lone = GreedyBot()
-    two = DiscontinuityApp(players=2, opponents=[lone], seed=4)  # both two-player tables keep it
-    two.players_choice.label = LABELS[1]
-    two.button("New game").click()
-    assert two.state.game == TABLES[1] and two.opponents == {1: lone} and two.message == ""
-
-
-def test_the_app_loads_lazily_from_the_game_package():
-    assert cardlib.discontinuity.DiscontinuityApp is DiscontinuityApp

@@ -9,18 +9,13 @@ from fractions import Fraction
 
 import pytest
 
-import cardlib.twentyfive
-from cardlib.core.agents import RandomAgent
-from cardlib.core.errors import RulesError
 from cardlib.decks.pairs import pair_count
-from cardlib.twentyfive.app import TwentyFiveApp, default_opponents, pair_lines
+from cardlib.twentyfive.app import TwentyFiveApp, default_opponents
+from cardlib.twentyfive.view import pair_lines
 from cardlib.twentyfive.bots import CoachBot, ThresholdBot
 from cardlib.twentyfive.inference import p_over, pass_cost
 from cardlib.twentyfive.rules import PASS, Game, Reveal
-from tests.apps_support import (
-    bots, check_choice_waits_for_new_game, check_menu_names_the_game_in_play, check_seeded_twins_agree,
-    check_stale_button, click_refused, menu_shows_the_table_in_play, seats_shown, widget_tree,
-)
+from cardlib.ui.testing import bots, click_refused, moments
 
 TOTAL = re.compile(r'class="cl-total" data-seat="(\d+)">(\d+)<')
 HAND_AREA = re.compile(r'<span class="cl-hand" data-seat="(\d+)">(.*?)</span></div>')
@@ -53,7 +48,7 @@ def check_view(app: TwentyFiveApp) -> None:
     assert app.message == "", app.message
     assert shown_totals(app) == state.scores
     assert "Traceback" not in app._table.value + app._message.value + app._prompt.value
-    if state.current_player == human and len(state.observation(human).rounds) == app._parts_read:
+    if state.current_player == human and len(state.observation(human).rounds) == app.parts_read:
         enabled = {action_name(b.description) for b in app.action_buttons if not b.disabled}
         assert enabled == {str(action) for action in state.legal_actions()}
         for seat, cards in HAND_AREA.findall(app._table.value):
@@ -97,7 +92,7 @@ def test_each_round_end_counts_the_pairs_number_by_number():
     rounds_checked = 0
     while not app.state.is_over:
         if [b.description for b in app.action_buttons] == ["Next round"]:
-            done = app.state.observation(0).rounds[app._parts_read]
+            done = app.state.observation(0).rounds[app.parts_read]
             shown = app._result.value
             assert f"{done.pairs} pairs" in shown
             lines = pair_lines(done.cards_in_play)
@@ -113,11 +108,6 @@ def test_each_round_end_counts_the_pairs_number_by_number():
     assert rounds_checked == len(app.state.observation(0).rounds) - 1  # the last one ends the game
 
 
-def test_a_seeded_app_is_reproducible():
-    one, two = TwentyFiveApp(players=4, seed=21), TwentyFiveApp(players=4, seed=21)
-    check_seeded_twins_agree(one, two, choose, random.Random(5), random.Random(5), clicks=60)
-
-
 def test_pass_on_the_first_turn_is_disabled_with_a_reason_and_refused_if_clicked():
     app = TwentyFiveApp(seed=1)
     pass_button = app.button("Pass")
@@ -127,120 +117,7 @@ def test_pass_on_the_first_turn_is_disabled_with_a_reason_and_refused_if_clicked
     assert message.startswith("Not allowed:") and "first turn" in message
 
 
-def test_a_stale_button_gives_a_message_and_changes_nothing():
-    app = TwentyFiveApp(seed=2)
-    check_stale_button(app, app.button("Draw"))
-
-
-def twin_moments(players: int, seed: int, count: int):
-    """Apps stopped at several of the human's turns (and one round's end) during a seeded game."""
-    app = TwentyFiveApp(players=players, seed=seed)
-    rng = random.Random(seed)
-    seen_pause = False
-    while not app.state.is_over and count:
-        labels = [b.description for b in app.action_buttons]
-        if labels == ["Next round"] and not seen_pause:
-            seen_pause = True
-            yield app
-        elif labels != ["Next round"] and rng.random() < 0.5:
-            count -= 1
-            yield app
-        app.button(choose(app, rng)).click()
-
-
-@pytest.mark.parametrize("players, seed", [(3, 1), (3, 6), (4, 2)])
-def test_the_same_observation_gives_the_same_widgets_whatever_the_hidden_cards(players, seed):
-    compared = changed = 0
-    for app in twin_moments(players, seed, count=6):
-        human, state = app.human, app.state
-        for k in range(3):
-            other = state.determinize(human, random.Random(100 * seed + k))
-            assert other.observation(human) == state.observation(human)
-            changed += any(other.hand(s) != state.hand(s) for s in range(players) if s != human)
-            twin = TwentyFiveApp(players=players, seed=seed)
-            app.coach_open = twin.coach_open = bool(k % 2)
-            app.players_choice.label = twin.players_choice.label = ("3 players", "4 players")[k % 2]  # a hint, or none
-            twin.resume(other, rounds_read=app._parts_read)  # paused on the same unread count, if any
-            assert widget_tree(twin) == widget_tree(app)
-            compared += 1
-    assert compared >= 9 and changed >= compared // 2  # the twins really hid different cards
-
-
-def test_bots_move_by_themselves_when_you_do_not_start():
-    app = TwentyFiveApp(players=4, human=2, opponents=[RandomAgent(), RandomAgent(), RandomAgent()], seed=9)
-    waiting = [b.description for b in app.action_buttons] == ["Next round"]  # a bot passed at once
-    assert app.state.current_player == 2 or waiting
-    assert "Player 0 draws" in app._log.value and app.message == ""
-
-
-class CheatingBot:
-    """Makes its opening reveal, then on its turn tries to reveal instead of drawing or passing."""
-
-    name = "cheat"
-
-    def act(self, observation, legal, rng):
-        return legal[0] if isinstance(legal[0], Reveal) else Reveal(1)
-
-
-def test_a_bot_that_breaks_the_rules_gives_a_message_not_a_traceback():
-    app = TwentyFiveApp(opponents=[CheatingBot(), CheatingBot()], seed=1)
-    assert app.message == "" and app.state.current_player == 0
-    app.button("Draw").click()
-    assert "broke the rules" in app.message and "Player 1" in app.message
-    assert app.state.current_player == 1  # your draw stands; the table shows it
-    assert "Player 1 draws" not in app._log.value and "You draw" in app._log.value
-    assert shown_totals(app) == app.state.scores
-
-
-def test_bad_options_raise_rules_error():
-    with pytest.raises(RulesError):
-        TwentyFiveApp(players=5)
-    with pytest.raises(RulesError):
-        TwentyFiveApp(players=3, human=3)
-    with pytest.raises(RulesError):
-        TwentyFiveApp(players=4, opponents=[RandomAgent()])
-
-
-@pytest.mark.parametrize("players, human", [
-    (3, True), (3, False), (4, True), (3, -1), (3, 3), (4, 4), (3, 1.0), (3, "0")])
-def test_a_seat_that_is_no_seat_raises_rules_error(players, human):
-    with pytest.raises(RulesError, match="human must be a seat"):
-        TwentyFiveApp(players=players, human=human)
-
-
 # -- the "Players" menu: the table of the next game --
-
-@pytest.mark.parametrize("players", [3, 4])
-def test_the_constructor_preselects_the_players_menu(players):
-    app = TwentyFiveApp(players=players, seed=1)
-    assert app.players_choice.options == (("3 players", Game(players=3)), ("4 players", Game(players=4)))
-    check_menu_names_the_game_in_play(app, f"{players} players")
-
-
-@pytest.mark.parametrize("players, chosen, human, seed", [(3, 4, 0, 1), (4, 3, 3, 2), (4, 3, 1, 5), (3, 4, 2, 7)])
-def test_a_table_chosen_in_the_menu_is_dealt_by_new_game_then_played_by_clicks(players, chosen, human, seed):
-    app = TwentyFiveApp(players=players, human=human, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(3):  # a game in progress
-        app.button(choose(app, rng)).click()
-    assert app.state.game.players == players
-    check_choice_waits_for_new_game(app, f"{chosen} players")
-    assert app.next_table == Game(players=chosen)
-    app.button("New game").click()
-    seat = human if human < chosen else 0
-    assert app.message == "" and app.state.game == Game(players=chosen) and app.human == seat
-    assert app.table_hint == "" and app.button("New game").button_style == ""
-    clockwise = [(seat + step) % chosen for step in range(1, chosen)]
-    assert list(app.opponents) == clockwise
-    assert bots(app.opponents.values()) == bots(default_opponents(chosen))
-    assert sorted(seats_shown(app)) == list(range(chosen)) and seats_shown(app)[-1] == seat  # you sit last, below
-    play_to_the_end(app, rng)
-    assert len(app.state.result().scores) == chosen and "Game over" in app._prompt.value
-    app.players_choice.label = f"{players} players"  # chosen at the game's end: "Play again" deals it too
-    app.button("Play again").click()
-    assert app.state.game == Game(players=players) and app.human == human and not app.state.is_over
-    assert sorted(seats_shown(app)) == list(range(players))
-
 
 def subtitle(app: TwentyFiveApp, seat: int):
     """The line under a seat's name (None when there is none)."""
@@ -282,41 +159,6 @@ def test_no_default_bot_ends_a_round_before_every_player_has_drawn(players):
     assert bot_passes >= 10  # the bots did end rounds
 
 
-def test_choosing_the_table_in_play_again_takes_the_hint_away():
-    app = TwentyFiveApp(seed=3)
-    app.players_choice.label = "4 players"
-    assert app.table_hint
-    app.players_choice.label = "3 players"
-    assert menu_shows_the_table_in_play(app)
-
-
-def test_the_constructors_opponents_play_again_whenever_the_table_has_their_size():
-    mine = [RandomAgent(), ThresholdBot(threshold=20)]
-    app = TwentyFiveApp(players=3, human=1, opponents=mine, seed=4)
-    assert list(app.opponents.values()) == mine and list(app.opponents) == [2, 0]
-    app.players_choice.label = "4 players"
-    app.button("New game").click()
-    assert not any(bot is agent for bot in app.opponents.values() for agent in mine)
-    assert app.human == 1 and list(app.opponents) == [2, 3, 0]
-    app.players_choice.label = "3 players"
-    app.button("New game").click()
-    assert all(bot is agent for bot, agent in zip(app.opponents.values(), mine))
-    assert app.human == 1 and list(app.opponents) == [2, 0] and app.message == ""
-
-
-def test_the_coach_panel_opens_and_closes():
-    app = TwentyFiveApp(seed=1)
-    assert app._coach_box.layout.display == "none"
-    app.coach_open = True
-    assert app._coach_box.layout.display == "flex" and "Coach" in app._coach.value
-    app.coach_open = False
-    assert app._coach_box.layout.display == "none"
-
-
-def test_the_app_loads_lazily_from_the_game_package():
-    assert cardlib.twentyfive.TwentyFiveApp is TwentyFiveApp
-
-
 # -- the coach: exact odds and pass costs for the human's observation only --
 
 MODEL_HEAD = re.compile(r'<th class="cl-coach-model" data-model="(\w+)" data-over="([^"]+)" '
@@ -340,7 +182,7 @@ def check_coach(app: TwentyFiveApp) -> int:
     state, human = app.state, app.human
     obs = state.observation(human)
     panel = app._coach.value
-    if app._pending(obs) is not None:
+    if app.pending(obs) is not None:
         assert "The round is over" in panel and "data-over" not in panel
         return 0
     heads = {model: rest for model, *rest in MODEL_HEAD.findall(panel)}
@@ -409,7 +251,7 @@ def test_the_coach_says_why_a_pass_is_not_possible_instead_of_its_costs():
         if app.state.is_over:
             app.button("Play again").click()
         panel, state = app._coach.value, app.state
-        if app._pending(state.observation(0)) is None:
+        if app.pending(state.observation(0)) is None:
             legal = state.legal_actions()
             why = ("Opening reveals: nobody may pass" if isinstance(legal[0], Reveal) and not state.observation(0).draws
                    else "You have drawn, so you cannot pass this turn" if isinstance(legal[0], Reveal)
@@ -450,7 +292,7 @@ def test_the_closed_coach_is_empty_and_opening_it_shows_the_table_as_it_is():
 @pytest.mark.parametrize("players, seed", [(3, 1), (4, 9)])
 def test_the_coach_is_the_same_for_determinized_twins(players, seed):
     compared = changed = 0
-    for app in twin_moments(players, seed, count=8):
+    for app in moments(TwentyFiveApp(players=players, seed=seed), random.Random(seed), count=8, choose=choose):
         app.coach_open = True
         human, state = app.human, app.state
         for k in range(2):
@@ -458,7 +300,7 @@ def test_the_coach_is_the_same_for_determinized_twins(players, seed):
             changed += any(other.hand(s) != state.hand(s) for s in range(players) if s != human)
             twin = TwentyFiveApp(players=players, seed=seed)
             twin.coach_open = True
-            twin.resume(other, rounds_read=app._parts_read)
+            twin.resume(other, parts_read=app.parts_read)
             assert twin._coach.value == app._coach.value and app._coach.value
             compared += "data-over" in app._coach.value
     assert compared >= 10 and changed >= compared // 2  # the twins really hid different cards

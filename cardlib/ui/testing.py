@@ -1,0 +1,177 @@
+"""Drive any game's app in the kernel, as a test or a teacher would: every check here works for
+every ``TableApp``, so a new game's app is tested by ``tests/test_every_game.py`` without a line
+of its own.
+
+The checks click the real buttons (``button.click()`` runs the same handler as a click in the
+page) and read the widgets as they would be synced to the page (``widget_tree``).
+"""
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Callable, Iterator
+from typing import Any, Optional
+
+import ipywidgets as widgets
+
+from cardlib.core.testing import snapshot
+from cardlib.ui.frame import STALE
+
+SEAT_BOX = re.compile(r'<div class="cl-seat[^"]*" data-seat="(\d+)">')
+
+
+def widget_tree(widget: widgets.Widget) -> tuple:
+    """Every synced value of a widget and of all the widgets it holds (children, layout, style)."""
+    state = {}
+    for key, value in widget.get_state().items():
+        if isinstance(value, str) and value.startswith("IPY_MODEL_"):
+            state[key] = widget_tree(getattr(widget, key))
+        elif isinstance(value, (list, tuple)) and value and all(
+                isinstance(v, str) and v.startswith("IPY_MODEL_") for v in value):
+            state[key] = [widget_tree(child) for child in getattr(widget, key)]
+        else:
+            state[key] = value
+    return type(widget).__name__, sorted(state.items(), key=lambda item: item[0])
+
+
+def seats_shown(app: Any) -> list[int]:
+    """The seats whose box is on the table, in the order shown."""
+    return [int(seat) for seat in SEAT_BOX.findall(app._table.value)]
+
+
+def bots(agents: Any) -> list:
+    """What makes a bot what it is: its class and its settings."""
+    return [(type(agent), vars(agent)) for agent in agents]
+
+
+def my_turn(app: Any) -> bool:
+    """It is the human's turn and no finished part waits to be read."""
+    state = app.state
+    return state.current_player == app.human and app.pending(state.observation(app.human)) is None
+
+
+def enabled_actions(app: Any) -> list:
+    """The engine's actions of the enabled buttons shown now."""
+    return [action for button, action in app.action_of.items() if not button.disabled and action is not None]
+
+
+def check_buttons_are_the_legal_actions(app: Any) -> None:
+    """On your turn every legal action has exactly one enabled button, and no enabled button is illegal."""
+    assert app.message == "", app.message
+    text = app._table.value + app._prompt.value + app._message.value + app._log.value
+    assert "Traceback" not in text
+    if my_turn(app):
+        enabled = enabled_actions(app)
+        legal = app.state.legal_actions()
+        assert sorted(map(repr, enabled)) == sorted(map(repr, legal)), (enabled, legal)
+    else:
+        assert not enabled_actions(app)
+
+
+def random_click(app: Any, rng: random.Random) -> str:
+    """A newcomer's click: any enabled button among the controls (to play, or to read on)."""
+    return rng.choice([b.description for b in app.action_buttons if not b.disabled])
+
+
+def play_by_clicks(app: Any, rng: random.Random, choose: Callable = random_click, limit: int = 3000,
+                   check: Optional[Callable[[Any], None]] = None) -> int:
+    """Click until the game is over, checking the buttons (and ``check``) at every step; returns the clicks."""
+    for clicks in range(limit):
+        check_buttons_are_the_legal_actions(app)
+        if check is not None:
+            check(app)
+        if app.state.is_over:
+            return clicks
+        app.button(choose(app, rng)).click()
+    raise AssertionError(f"no game over after {limit} clicks")
+
+
+def click_refused(app: Any, button: widgets.Button) -> str:
+    """Click ``button``; the game and every widget but the message stay as they were. Returns the message."""
+    before, tree = snapshot(app.state), widget_tree(app)
+    button.click()  # a click that reaches the kernel anyway
+    message = app.message
+    assert snapshot(app.state) == before
+    app.show_message("")
+    assert widget_tree(app) == tree
+    return message
+
+
+def check_stale_button(app: Any, button: widgets.Button) -> None:
+    """A button clicked once acts; clicked again, its turn is over: a message, and nothing changes."""
+    button.click()
+    assert app.message == ""
+    assert click_refused(app, button) == STALE  # the button of a turn that is over
+
+
+def check_seeded_twins_agree(one: Any, two: Any, rng_one: random.Random, rng_two: random.Random, clicks: int,
+                             choose: Callable = random_click) -> None:
+    """Two apps of one seed, clicked alike, show the same widgets at every step and play the same game."""
+    for _ in range(clicks):
+        assert widget_tree(one) == widget_tree(two)
+        if one.state.is_over:
+            break
+        one.button(choose(one, rng_one)).click()
+        two.button(choose(two, rng_two)).click()
+    assert one.state.history == two.state.history
+
+
+def moments(app: Any, rng: random.Random, count: int, choose: Callable = random_click,
+            limit: int = 3000) -> Iterator[Any]:
+    """The app stopped at ``count`` moments of games played by clicks (a pause to read among them, if
+    the game has any); a game that ends before is followed by a new one."""
+    seen_pause = False
+    for _ in range(limit):
+        if not count:
+            return
+        if app.state.is_over:
+            app.button("New game").click()
+            continue
+        pause = not my_turn(app) and app.pending(app.state.observation(app.human)) is not None
+        if pause and not seen_pause:
+            seen_pause = True
+            yield app
+        elif not pause and rng.random() < 0.5:
+            count -= 1
+            yield app
+        app.button(choose(app, rng)).click()
+
+
+def check_determinized_twin(app: Any, make: Callable[[], Any], rng: random.Random, coach: bool = False) -> bool:
+    """A twin app resumed from ``determinize(human)`` draws the same widgets; True if the hidden cards differ."""
+    state, human = app.state, app.human
+    other = state.determinize(human, rng)
+    assert other.observation(human) == state.observation(human)
+    twin = make()
+    for _ in range(app._games - 1):  # the same game number in the header
+        twin.button("New game").click()
+    if app.has_coach:
+        app.coach_open = twin.coach_open = coach
+    twin.resume(other, parts_read=app.parts_read)  # paused on the same unread part, if any
+    assert widget_tree(twin) == widget_tree(app)
+    return snapshot(other) != snapshot(state)
+
+
+def menu_shows_the_table_in_play(app: Any) -> bool:
+    """No hint beside the "Players" menu, and a plain "New game": the menu names the game in play."""
+    return app.table_hint == "" and app._choice_hint.value == "" and app.button("New game").button_style == ""
+
+
+def check_menu_names_the_game_in_play(app: Any) -> None:
+    """The "Players" menu shows the table of the game in play, beside a plain "New game"."""
+    menu = app.players_choice
+    assert menu.value == app.state.game == app.next_table
+    assert menu_shows_the_table_in_play(app)
+    beside = app.children[1].children[-1].children  # the header row ends: menu, hint, "New game"
+    assert beside[0] is menu and beside[-1].description == "New game"
+
+
+def check_choice_waits_for_new_game(app: Any, label: str) -> None:
+    """Choosing ``label`` in the "Players" menu leaves the game in progress as it is; a hint says when it counts."""
+    before, table, buttons = snapshot(app.state), app._table.value, [b.description for b in app.action_buttons]
+    game = app.state.game
+    app.players_choice.label = label
+    assert snapshot(app.state) == before and app._table.value == table  # the game in progress goes on
+    assert [b.description for b in app.action_buttons] == buttons and app.state.game == game
+    assert app.table_hint == "for the next game: press" and "for the next game" in app._choice_hint.value
+    assert app.button("New game").button_style == "primary"
