@@ -8,7 +8,9 @@ light imports, the app driven in the kernel, and every exercise id computed.
 from __future__ import annotations
 
 import ast
+import dataclasses
 import importlib
+import importlib.util
 import json
 import random
 import subprocess
@@ -18,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from cardlib.core import testing
-from cardlib.core.checking import _REGISTRY, find
+from cardlib.core.checking import exercise_ids, find
 from cardlib.core.errors import RulesError
 from cardlib.games import REGISTRY, GameInfo
 from cardlib.ui import testing as ui
@@ -43,6 +45,18 @@ def ids(info: GameInfo) -> str:
 @pytest.mark.parametrize("info, game", CASES, ids=[f"{info.name}-{game!r}" for info, game in CASES])
 def test_conformance(info, game, check):
     check(game)
+
+
+@pytest.mark.parametrize("info", EVERY, ids=ids)
+def test_a_bool_is_no_player_count_and_no_start_seat(info):
+    # isinstance(True, int) holds and True == 1 is a seat: only an explicit check turns a bool away
+    package, players = info.package, info.games()[0].players
+    with pytest.raises(RulesError, match="True"):
+        package.Game(players=True)
+    if "start_player" in {field.name for field in dataclasses.fields(package.Game)}:
+        for seat in (True, False):
+            with pytest.raises(RulesError, match=repr(seat)):
+                package.Game(players=players, start_player=seat)
 
 
 def loaded_after(statement: str) -> set[str]:
@@ -304,17 +318,21 @@ def test_the_constructors_opponents_play_again_whenever_the_table_has_their_size
 
 # -- the exercises --
 
-def exercise_ids() -> list[str]:
-    for info in REGISTRY:
-        try:
-            importlib.import_module(f"{info.module}.exercises")
-        except ModuleNotFoundError as error:
-            if error.name != f"{info.module}.exercises":
-                raise
-    return sorted(_REGISTRY)
+def exercise_modules() -> list[str]:
+    """Every registered game's exercises module."""
+    return [f"{info.module}.exercises" for info in REGISTRY if importlib.util.find_spec(f"{info.module}.exercises")]
 
 
-@pytest.mark.parametrize("exercise_id", exercise_ids())
-def test_every_exercise_id_computes(exercise_id):
-    truth = find(exercise_id).truth()
-    assert truth is not None and truth is not ...
+@pytest.mark.parametrize("module", exercise_modules())
+def test_at_least_eight_exercises_numbered_from_1(module):
+    ids = exercise_ids(module)
+    prefix = ids[0].rsplit(".", 1)[0]
+    assert len(ids) >= 8 and ids == [f"{prefix}.{n}" for n in range(1, len(ids) + 1)]
+
+
+@pytest.mark.parametrize("exercise_id", [key for module in exercise_modules() for key in exercise_ids(module)])
+def test_every_exercise_id_computes_exactly_and_has_a_hint(exercise_id):
+    item = find(exercise_id)
+    truth = item.truth()
+    assert truth is not None and truth is not ... and not isinstance(truth, float)  # exact, never a float
+    assert item.hint

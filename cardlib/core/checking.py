@@ -175,16 +175,28 @@ def judge(item: Exercise, answer: Any) -> Verdict:
     return Verdict(item.id, False, f"✗ {item.id}: not yet.{why}{hint}")
 
 
+def load_all() -> None:
+    """Import every registered game's exercises (a game without any is skipped)."""
+    from cardlib.games import REGISTRY
+    for line in REGISTRY:
+        try:
+            importlib.import_module(f"{line.module}.exercises")
+        except ModuleNotFoundError as error:
+            if error.name != f"{line.module}.exercises":
+                raise
+
+
+def exercise_ids(module: str) -> list[str]:
+    """The ids of the exercises ``module`` registers (a game's ``exercises`` module), in number order."""
+    importlib.import_module(module)
+    mine = [key for key, item in _REGISTRY.items() if item.truth.__module__ == module]
+    return sorted(mine, key=lambda key: (key.rsplit(".", 1)[0], int(key.rsplit(".", 1)[1])))
+
+
 def find(exercise_id: str) -> Exercise:
     """The registered exercise, loading every game's exercises on first need."""
     if exercise_id not in _REGISTRY:
-        from cardlib.games import REGISTRY
-        for line in REGISTRY:
-            try:
-                importlib.import_module(f"{line.module}.exercises")
-            except ModuleNotFoundError as error:
-                if error.name != f"{line.module}.exercises":
-                    raise
+        load_all()
     if exercise_id not in _REGISTRY:
         known = ", ".join(sorted(_REGISTRY)) or "none"
         raise KeyError(f"no exercise {exercise_id!r}; known: {known}")

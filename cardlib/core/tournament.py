@@ -90,15 +90,11 @@ def summary(table: pd.DataFrame, z: float = 1.96) -> pd.DataFrame:
     return out
 
 
-def standings(
-    game: Any,
-    agents: Sequence[Agent] | Mapping[str, Agent],
-    games: int = 100,
-    seed: int = 0,
-    executor: Executor | None = None,
-    chunk: int = 50,
-) -> tuple[pd.DataFrame, pd.DataFrame]:
+def standings(game: Any, agents: Sequence[Agent] | Mapping[str, Agent],
+              **options: Any) -> tuple[pd.DataFrame, pd.DataFrame]:
     """A tournament and its summary: (one row per game and seat, one row per agent).
+
+    ``options`` are the tournament's: ``games``, ``seed``, ``executor``, ``chunk``.
 
     >>> from cardlib.core.agents import RandomAgent
     >>> from cardlib.core.example import Game
@@ -106,5 +102,5 @@ def standings(
     >>> len(table), list(by_agent.index), list(by_agent["seats played"])
     (20, ['first', 'second'], [10, 10])
     """
-    table = tournament(game, agents, games=games, seed=seed, executor=executor, chunk=chunk)
+    table = tournament(game, agents, **options)
     return table, summary(table)

@@ -15,7 +15,7 @@ from cardlib.discontinuity.actions import (
 )
 from cardlib.discontinuity.bots import GreedyBot, LookaheadBot
 from cardlib.discontinuity.rules import (
-    FIRST_HALF, Game, HalfResult, Observation, State, describe_event,
+    FIRST_HALF, Game, HalfResult, Observation, State,
 )
 from cardlib.discontinuity.scoring import largest_value, lay_out, row_penalty, score
 
@@ -24,9 +24,9 @@ VARIANTS = tuple(Game(**options) for options in INFO.variants)
 TITLE = INFO.title
 
 __all__ = [
-    "INFO",     "DiscontinuityApp", "FIRST_HALF", "GreedyBot", "HalfResult", "JOKER", "LINES", "LookaheadBot", "Observation",
+    "INFO", "DiscontinuityApp", "FIRST_HALF", "GreedyBot", "HalfResult", "JOKER", "LINES", "LookaheadBot", "Observation",
     "PAIRS_DECK", "PLACES", "PlaceJoker", "RandomAgent", "State", "TITLE", "Take", "TakeJoker",
-    "VARIANTS", "Game", "describe_event", "largest_value", "lay_out", "line_options", "row_penalty",
+    "VARIANTS", "Game", "largest_value", "lay_out", "line_options", "row_penalty",
     "score",
 ]
 

@@ -1,7 +1,7 @@
 """Discontinuity: the records of a game and what a seat may see (stdlib only).
 
 A finished first half (HalfResult), the places from totals (places), one seat's view of the
-table (Observation), and a public event of the log in words (describe_event).
+table (Observation). The log in words is the view's narrator (view.narrate).
 """
 from __future__ import annotations
 
@@ -10,17 +10,6 @@ from typing import Optional
 
 from cardlib.core.protocol import Result
 from cardlib.discontinuity.scoring import JOKER, lay_out, row_penalty
-
-MINUS = "\u2212"  # the true minus sign: points are written for people, not parsed by Python
-
-
-def signed(points: int) -> str:
-    """Points with their sign and a true minus.
-
-    >>> signed(4), signed(0), signed(-3)
-    ('+4', '0', '−3')
-    """
-    return f"+{points}" if points > 0 else f"{MINUS}{-points}" if points < 0 else "0"
 
 
 # --- the results -------------------------------------------------------------------------------
@@ -116,39 +105,3 @@ class Observation:
         before = row_penalty(row)  # the scores leave the waiting joker out: put each place in instead
         totals = [total + before - row_penalty(lay_out(row, True, anchor)) for anchor in row]
         return min(totals), max(totals)
-
-
-# --- the log in words --------------------------------------------------------------------------
-
-def describe_event(event: tuple) -> str:
-    """A public event of the log in words.
-
-    >>> from cardlib.discontinuity.actions import Take
-    >>> describe_event(("take", 1, Take(4, 3, 7)))
-    'Player 1: take 3 and 7 from line ④.'
-    >>> describe_event(("safe", 0, 8))
-    'Player 0 puts a pair of 8s in the safe.'
-    """
-    kind, seat, value = event
-    if kind == "deal":
-        half = f" (half {value})" if value else ""
-        return f"Cards dealt{half}: player {seat} starts."
-    if kind == "redeal":
-        return f"All eight face-up cards show {value}: back into the deck, shuffled, dealt again."
-    if kind == "stuck":
-        return f"All eight face-up cards show {value} and so does the whole deck: the game ends."
-    if kind == "take":
-        return f"Player {seat}: {value}."
-    if kind == "joker":
-        return f"Player {seat} takes the joker."
-    if kind == "safe":
-        return f"Player {seat} puts a pair of {value}s in the safe."
-    if kind == "place":
-        if not value:
-            return f"Player {seat}'s joker stands alone (11)."
-        return f"Player {seat} puts the joker right of {value} (= {value + 1})."
-    if kind == "half":
-        return "First half over: " + ", ".join(f"player {s} {signed(p)}" for s, p in enumerate(value)) + "."
-    if kind == "over":
-        return "Game over: " + ", ".join(f"player {s} {signed(p)}" for s, p in enumerate(value.scores)) + "."
-    return f"{kind} {seat} {value}"

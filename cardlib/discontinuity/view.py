@@ -18,7 +18,7 @@ from html import escape
 from typing import Any, Optional
 
 from cardlib.discontinuity.actions import LINE_NAMES, LINES, MARKS, PLACE_NAMES, SLOT_OF, PlaceJoker, Take, TakeJoker
-from cardlib.discontinuity.records import HalfResult, Observation, signed
+from cardlib.discontinuity.records import HalfResult, Observation
 from cardlib.discontinuity.rules import FIRST_HALF
 from cardlib.discontinuity.scoring import (
     JOKER, RUN, SAFE_CARD, largest_value, lay_out, row_penalty, row_values, runs,
@@ -30,6 +30,15 @@ from cardlib.ui import (
 )
 from cardlib.ui.app import ordinal
 from cardlib.ui.narration import Names
+
+def signed(points: int) -> str:
+    """Points with their sign and a true minus.
+
+    >>> signed(4), signed(0), signed(-3)
+    ('+4', '0', '−3')
+    """
+    return points_text(points, sign=True)
+
 
 # Which line each label of the square's frame names: columns above, rows left, diagonals at the corners.
 _TOP = (7, 1, 2, 3, 8)
@@ -366,28 +375,32 @@ def narrate(events: Sequence[tuple], names: Names = Names()) -> list[tuple[int, 
     return [(i, describe(event, names)) for i, event in enumerate(events)]
 
 
+# What each kind of public event says; {who} is the seat's name with the event's verb.
+TOLD = {
+    "deal": ("start", "Cards dealt{half}: {who}."),
+    "redeal": ("", "All eight face-up cards show {value}: back into the deck, shuffled, dealt again."),
+    "stuck": ("", "All eight face-up cards show {value} and so does the whole deck: the game ends."),
+    "take": ("take", "{who} {value.a} and {value.b} from line {line}."),
+    "joker": ("take", "{who} the joker (the deck's top card, face down)."),
+    "safe": ("put", "{who} a pair of {value}s in the safe (+{safe})."),
+    "place": ("put", "{who} the joker {where}."),
+}
+
+
 def describe(event: tuple, names: Names = Names()) -> str:
     """One public event in words."""
     kind, seat, value = event
-    if kind == "deal":
-        return f"Cards dealt{f' for half {value}' if value else ''}: {names.does(seat, 'start', inside=True)}."
-    if kind == "redeal":
-        return f"All eight face-up cards show {value}: back into the deck, shuffled, dealt again."
-    if kind == "stuck":
-        return f"All eight face-up cards show {value} and so does the whole deck: the game ends."
-    if kind == "take":
-        return f"{names.does(seat, 'take')} {value.a} and {value.b} from line {MARKS[value.line]}."
-    if kind == "joker":
-        return f"{names.does(seat, 'take')} the joker (the deck's top card, face down)."
-    if kind == "safe":
-        return f"{names.does(seat, 'put')} a pair of {value}s in the safe (+{2 * SAFE_CARD})."
-    if kind == "place":
-        return f"{names.does(seat, 'put')} the joker {f'right of {value} (= {value + 1})' if value else 'alone (= 11)'}."
-    if kind == "half":
-        return "First half over: " + ", ".join(f"{names(s)} {signed(p)}" for s, p in enumerate(value)) + "."
-    if kind == "over":
-        return f"Game over: {', '.join(f'{names(s)} {number(p)}' for s, p in enumerate(value.scores))}."
-    return f"{kind} {seat} {value}"
+    if kind in ("half", "over"):  # every seat's points: the half's, or the game's totals
+        points = [signed(p) for p in value] if kind == "half" else [number(p) for p in value.scores]
+        said = ", ".join(f"{names(s)} {p}" for s, p in enumerate(points))
+        return f"{'First half over' if kind == 'half' else 'Game over'}: {said}."
+    if kind not in TOLD:
+        return f"{kind} {seat} {value}"
+    verb, words = TOLD[kind]
+    who = names.does(seat, verb, inside=kind == "deal") if verb else ""
+    where = (f"right of {value} (= {value + 1})" if value else "alone (= 11)") if kind == "place" else ""
+    return words.format(who=who, value=value, half=f" for half {value}" if kind == "deal" and value else "",
+                        line=MARKS.get(getattr(value, "line", None), ""), safe=2 * SAFE_CARD, where=where)
 
 
 def scoreboard_html(obs: Observation, names: Names) -> str:

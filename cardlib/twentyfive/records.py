@@ -1,7 +1,7 @@
 """Twenty-five: what happened and what a seat may see (stdlib only).
 
-A finished round (RoundResult) and its points (round_points), a public event of the log in
-words (describe_event), and one seat's view of the table (Observation).
+A finished round (RoundResult) and its points (round_points), and one seat's view of the table
+(Observation). The log in words is the view's narrator (view.narrate).
 """
 from __future__ import annotations
 
@@ -56,31 +56,6 @@ def round_points(pairs: int, passer: int, passed: int, players: int) -> tuple[in
             if seat != passer:
                 points[seat] = EXACT_HIT
     return tuple(points)
-
-
-def describe_event(event: tuple) -> str:
-    """A public event of the log in words.
-
-    >>> describe_event(("reveal", 2, 9))
-    'Player 2 reveals 9.'
-    """
-    kind, seat, value = event
-    if kind == "round":
-        return f"Round {value}: cards dealt, player {seat} starts."
-    if kind == "reveal":
-        return f"Player {seat} reveals {value}."
-    if kind == "draw":
-        return f"Player {seat} draws."
-    if kind == "pass":
-        return f"Player {seat} passes."
-    if kind == "scored":
-        points = ", ".join(f"player {s} +{p}" for s, p in enumerate(value.points) if p) or "no points"
-        return f"{value.pairs} pairs in play: {points}."
-    if kind == "over":
-        return f"Game over: {value}."
-    return f"{kind} {seat} {value}"
-
-
 # --- what a seat may see -----------------------------------------------------------------------
 
 class Observation(NamedTuple):

@@ -27,12 +27,12 @@ from cardlib.twentyfive.actions import (
     DRAW, FIVE, PASS, REVEALS, Action, Draw, Pass, Reveal, reveal_options,
 )
 from cardlib.twentyfive.records import (
-    EXACT_HIT, PASS_TOO_EARLY, TARGET, Observation, RoundResult, describe_event, round_points,
+    EXACT_HIT, PASS_TOO_EARLY, TARGET, Observation, RoundResult, round_points,
 )
 
 __all__ = [
     "DRAW", "EXACT_HIT", "FIVE", "PASS", "PASS_TOO_EARLY", "REVEALS", "TARGET", "Action", "Draw",
-    "Game", "Observation", "Pass", "Reveal", "RoundResult", "State", "describe_event",
+    "Game", "Observation", "Pass", "Reveal", "RoundResult", "State",
     "reveal_options", "round_points",
 ]
 

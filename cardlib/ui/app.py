@@ -86,7 +86,7 @@ class TableApp(TableFrame):
         self._seat(game)
         self._seeds = random.Random(seed)  # every deal and every bot's choices come from this seed
         self._games = 0
-        self._parts_read = 0  # how many finished rounds (or halves) the human has read
+        self.parts_read = 0  # how many finished parts of the game (rounds, halves) you have read
         super().__init__(self.HELP, self.COACH_TIP, scores_title=self.SCORES_TITLE, choices=tables, chosen=game)
         self._run(self.new_game)  # a failing bot shows a message here too, not a traceback
 
@@ -107,16 +107,6 @@ class TableApp(TableFrame):
         """The bot at each other seat of the game in play."""
         return dict(self._agents)
 
-    @property
-    def names(self) -> Names:
-        """Who is who at this table: "You" and "Player n"."""
-        return self._names
-
-    @property
-    def parts_read(self) -> int:
-        """How many finished parts of the game (rounds, halves) you have read."""
-        return self._parts_read
-
     def _seat(self, game: Any) -> None:
         """Set the table for ``game``: your seat, and a bot at every other seat."""
         players, human, agents = self._asked
@@ -126,7 +116,7 @@ class TableApp(TableFrame):
         self._game, self._human = game, human
         others = [(human + step) % game.players for step in range(1, game.players)]  # in turn order after you
         self._agents = dict(zip(others, agents))
-        self._names = Names(me=human)
+        self.names = Names(me=human)  # who is who at this table: "You" and "Player n"
 
     def new_game(self) -> None:
         """Deal a new game for the table chosen in the menu (bots move until it is your turn) and show it."""
@@ -135,7 +125,7 @@ class TableApp(TableFrame):
             self._seat(self.next_table)
         self._state = self._game.new(seed=self._seeds.getrandbits(64))
         self._bot_rngs = {seat: random.Random(self._seeds.getrandbits(64)) for seat in self._agents}
-        self._parts_read = 0
+        self.parts_read = 0
         self.table_dealt(self._game)
         self._advance()
         self.render()
@@ -150,7 +140,7 @@ class TableApp(TableFrame):
             raise RulesError(f"this app plays {self._game}, the state is of {state.game}")
         finished = len(self.parts(state.observation(self._human)))
         self._state = state
-        self._parts_read = finished if parts_read is None else max(0, min(parts_read, finished))
+        self.parts_read = finished if parts_read is None else max(0, min(parts_read, finished))
         self.show_message("")
         self._advance()
         self.render()
@@ -162,14 +152,14 @@ class TableApp(TableFrame):
 
     def _play_on(self) -> None:
         """You have read the finished part on show: the game goes on."""
-        self._parts_read += 1
+        self.parts_read += 1
         self._advance()
         self.render()
 
     def pending(self, obs: Any) -> Optional[Any]:
         """The finished part you have not yet read (None: play on)."""
         finished = self.parts(obs)
-        return finished[self._parts_read] if len(finished) > self._parts_read else None
+        return finished[self.parts_read] if len(finished) > self.parts_read else None
 
     def _advance(self) -> None:
         """Let the bots move until it is your turn, a part of the game has ended or the game is over."""
@@ -182,7 +172,7 @@ class TableApp(TableFrame):
             try:
                 state.apply(action)
             except IllegalActionError as error:  # the bot's fault, not the click's: say so
-                raise RuntimeError(f"the bot of {self._names(seat)} broke the rules: {error}") from error
+                raise RuntimeError(f"the bot of {self.names(seat)} broke the rules: {error}") from error
 
     # -- drawing: from the human's observation only --
 
@@ -192,7 +182,7 @@ class TableApp(TableFrame):
         done = self.pending(obs)
         mine = done is None and obs.current_player == self._human
         legal = self._state.legal_actions() if mine else []
-        moment = f"{self._games}.{len(self.log_events(obs, None))}.{getattr(obs, 'phase', '')}.{self._parts_read}"
+        moment = f"{self._games}.{len(self.log_events(obs, None))}.{getattr(obs, 'phase', '')}.{self.parts_read}"
         self.show(header=header_html(self.TITLE, moment, self.facts(obs, done)), table=self.table(obs, done),
                   result=self.result(obs, done), prompt=self._prompt_html(obs, done, legal),
                   controls=self._control_list(obs, done, legal), log=log_html(self._log_lines(obs, done)),
@@ -204,13 +194,13 @@ class TableApp(TableFrame):
         if done is not None:
             return self.part_prompt(obs, done)
         if obs.current_player != self._human:
-            return prompt_html(f"Waiting for {self._names(obs.current_player)}.", waiting=True)
+            return prompt_html(f"Waiting for {self.names(obs.current_player)}.", waiting=True)
         return self.turn_prompt(obs, legal)
 
     def over_prompt(self, obs: Any) -> str:
         """The game is over: your place, and everyone's, from the rules' result."""
         totals = [self.total_text(score) for score in obs.result.scores]
-        headline, standing = final_words(obs.result.places, totals, self._names, self.LAST_PLACE)
+        headline, standing = final_words(obs.result.places, totals, self.names, self.LAST_PLACE)
         return prompt_html(f"{self.over_words(obs)} {headline}",
                            f"Places{self.PLACES_RULE}: {standing}. Press New game to play again.")
 

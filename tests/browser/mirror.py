@@ -72,3 +72,16 @@ def double_click(page, mirror, label: str) -> None:
 def page_values(page, selector: str, attribute: str) -> Counter:
     """How often each whole number stands in the ``data-<attribute>`` of the elements ``selector`` finds."""
     return Counter(int(v) for v in page.eval_on_selector_all(selector, f"els => els.map(e => e.dataset.{attribute})"))
+
+
+def play_to_the_end(page, mirror, choose, look, limit: int) -> list[str]:
+    """Click ``choose(mirror)`` on page and mirror until the game is over, calling ``look(page, mirror)``
+    before every click and at the end; returns the labels clicked."""
+    clicked = []
+    while not mirror.state.is_over:
+        look(page, mirror)
+        clicked.append(choose(mirror))
+        click(page, mirror, clicked[-1])
+        assert len(clicked) < limit, "the game should end long before this"
+    look(page, mirror)
+    return clicked

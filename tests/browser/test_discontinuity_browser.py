@@ -21,7 +21,7 @@ from cardlib.discontinuity.bots import GreedyBot
 from cardlib.discontinuity.scoring import JOKER, row_values, runs
 from cardlib.discontinuity.view import place_label, take_label
 from cardlib.ui import number
-from tests.browser.mirror import click, double_click, labels, moment, open_app, page_values
+from tests.browser.mirror import click, double_click, labels, moment, open_app, page_values, play_to_the_end
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
@@ -116,8 +116,10 @@ def test_a_whole_game_by_clicks_with_the_joker_in_chromium(discontinuity_url, pa
     mirror = DiscontinuityApp(seed=SEED)
     open_app(page, discontinuity_url, mirror)
     screenshot = os.environ.get("CARDLIB_DISCONTINUITY_SCREENSHOT")
-    clicks = placed = waited = 0
-    while not mirror.state.is_over:
+    waited = 0
+
+    def look(page, mirror):
+        nonlocal screenshot, waited
         check_page(page, mirror)
         obs = mirror.state.observation(mirror.human)
         waited += obs.joker_to_place is not None
@@ -126,12 +128,9 @@ def test_a_whole_game_by_clicks_with_the_joker_in_chromium(discontinuity_url, pa
             page.locator(".cl-app").screenshot(path=screenshot)
             page.set_viewport_size({"width": 1100, "height": 900})
             screenshot = None
-        label = newcomer(mirror)
-        placed += label.startswith("right of")
-        click(page, mirror, label)
-        clicks += 1
-        assert clicks < 100, "the game should end long before this"
-    check_page(page, mirror)
+
+    clicked = play_to_the_end(page, mirror, newcomer, look, limit=100)
+    placed = sum(label.startswith("right of") for label in clicked)
     assert TakeJoker() in mirror.state.history and placed >= 1, "the human took the joker and placed it"
     assert waited >= 1, "the page showed a joker waiting to be placed, and the range of points it may give"
     final = mirror.state.result()

@@ -17,7 +17,7 @@ from cardlib.twentyfive.app import TwentyFiveApp
 from cardlib.ui.app import ordinal
 from cardlib.twentyfive.inference import p_over, pass_cost
 from cardlib.twentyfive.rules import PASS
-from tests.browser.mirror import button, click, double_click, labels, moment, open_app, page_values
+from tests.browser.mirror import button, click, double_click, labels, moment, open_app, page_values, play_to_the_end
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
@@ -71,20 +71,18 @@ def test_a_whole_game_by_clicks_in_chromium(twentyfive_url, page):
     mirror = TwentyFiveApp(seed=SEED)
     open_app(page, twentyfive_url, mirror)
     screenshot = os.environ.get("CARDLIB_TWENTYFIVE_SCREENSHOT")
-    clicks = rounds_read = reveal_choices = 0
-    while not mirror.state.is_over:
+    reveal_choices = 0
+
+    def look(page, mirror):
+        nonlocal screenshot, reveal_choices
         check_page(page, mirror)
         obs = mirror.state.observation(mirror.human)
         reveal_choices += len(labels(mirror)) == 2 and labels(mirror)[0].startswith("Reveal")
         if screenshot and obs.round_number >= 2 and obs.cards_in_play >= 17 and labels(mirror) == ["Draw", "Pass"]:
             page.locator(".cl-app").screenshot(path=screenshot)
             screenshot = None
-        label = newcomer(mirror)
-        rounds_read += label == "Next round"
-        click(page, mirror, label)
-        clicks += 1
-        assert clicks < 400, "the game should end long before this"
-    check_page(page, mirror)
+
+    rounds_read = play_to_the_end(page, mirror, newcomer, look, limit=400).count("Next round")
     assert rounds_read >= 1, "at least one whole round was played, scored and read"
     pairs = [done.pairs for done in mirror.state.observation(mirror.human).rounds]
     assert reveal_choices >= 1 and min(pairs) < 25 < max(pairs), (reveal_choices, pairs)  # what SEED promises

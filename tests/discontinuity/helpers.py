@@ -3,16 +3,22 @@ import pytest
 
 from cardlib.core.errors import IllegalActionError
 from cardlib.core.testing import snapshot
-from cardlib.decks.pairs import PAIRS_DECK
-from cardlib.discontinuity import TakeJoker
+from cardlib.decks.pairs import stacked_deck
+from cardlib.discontinuity import JOKER, Game, Take, TakeJoker
 
 
 def deck_of(*top):
     """A Pairs deck with these cards on top (first = top), the rest in ascending order."""
-    rest = list(PAIRS_DECK)
-    for card in top:
-        rest.remove(card)
-    return list(top) + rest
+    return stacked_deck(top)
+
+
+def joker_to_place():
+    """Player 0 took 4 and 8, then the joker, after players 1 and 2 took theirs: a place to choose."""
+    state = Game(players=3).new(deck=deck_of(4, 8, 1, 2, 3, 5, 6, 7, 9, 10))
+    state.apply(Take(4, 4, 8))
+    for _ in range(3):
+        state.apply(JOKER)
+    return state
 
 
 def rejects(state, action, words):

@@ -3,19 +3,13 @@ import random
 
 from cardlib.core.match import play
 from cardlib.core.tournament import standings
-from cardlib.discontinuity import Game, GreedyBot, JOKER, LookaheadBot, PlaceJoker, Take
+from cardlib.discontinuity import Game, GreedyBot, JOKER, LookaheadBot, PlaceJoker
 from cardlib.discontinuity.analysis import exhaustive_best_places
 from cardlib.discontinuity.bots import best_anchor, penalty
-from cardlib.decks.pairs import PAIRS_DECK
 from cardlib.core.testing import random_states
+from tests.discontinuity.helpers import joker_to_place
 
 
-def deck_of(*top):
-    """A Pairs deck with these cards on top (first = top), the rest in ascending order."""
-    rest = list(PAIRS_DECK)
-    for card in top:
-        rest.remove(card)
-    return list(top) + rest
 
 
 def test_bots_play_whole_games_in_every_variant():
@@ -43,11 +37,7 @@ def test_greedy_bot_takes_what_raises_its_score_most():
 
 
 def test_greedy_bot_puts_the_joker_where_it_costs_least():
-    state = Game(players=3).new(deck=deck_of(4, 8, 1, 2, 3, 5, 6, 7, 9, 10))
-    state.apply(Take(4, 4, 8))
-    state.apply(JOKER)
-    state.apply(JOKER)
-    state.apply(JOKER)
+    state = joker_to_place()
     choice = GreedyBot().act(state.observation(0), state.legal_actions(), random.Random(0))
     assert choice == PlaceJoker(4)  # 4, 5 costs 9; 8, 9 would cost 17
 

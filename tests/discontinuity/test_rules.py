@@ -32,17 +32,6 @@ def test_game_is_for_two_to_four_players():
         Game(players=3, halves=True)  # the half-deck variant is the two-player rule
 
 
-@pytest.mark.parametrize("options", [
-    {"start_player": True}, {"start_player": False}, {"players": 2, "start_player": True},
-    {"players": True},
-])
-def test_a_bool_is_no_player_count_and_no_start_seat(options):
-    # isinstance(True, int) holds and True == 1 is a seat: only an explicit check turns a bool away
-    with pytest.raises(RulesError) as info:
-        Game(**options)
-    assert repr(options.get("start_player", options.get("players"))) in str(info.value)
-
-
 def test_the_deck_is_the_55_card_pairs_deck_and_no_card_is_lost():
     state = Game(players=3).new(seed=5)
     assert Counter(state.all_cards()) == Counter(PAIRS_DECK)

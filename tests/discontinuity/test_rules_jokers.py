@@ -6,7 +6,7 @@ import pytest
 from cardlib.core.testing import random_states
 from cardlib.discontinuity import JOKER, Game, PlaceJoker, Take
 from cardlib.discontinuity.scoring import row_penalty
-from tests.discontinuity.helpers import deck_of, play_takes, rejects
+from tests.discontinuity.helpers import deck_of, joker_to_place, play_takes, rejects
 
 
 def test_joker_counts_as_the_turns_two_cards_and_nothing_is_refilled():
@@ -36,11 +36,7 @@ def test_nobody_sees_a_joker_face_not_even_its_owner():
 
 
 def test_joker_sits_right_of_a_number_card_and_counts_one_more():
-    state = Game(players=3).new(deck=deck_of(4, 8, 1, 2, 3, 5, 6, 7, 9, 10))
-    state.apply(Take(4, 4, 8))
-    state.apply(JOKER)
-    state.apply(JOKER)
-    state.apply(JOKER)                               # player 0: row 4, 8; choose a place
+    state = joker_to_place()                         # player 0: row 4, 8; choose a place
     assert state.phase == "place" and state.current_player == 0
     assert state.legal_actions() == [PlaceJoker(4), PlaceJoker(8)]
     state.apply(PlaceJoker(4))
@@ -140,10 +136,6 @@ def test_a_joker_waiting_to_be_placed_counts_nothing_and_its_places_give_the_sco
 
 
 def test_joker_place_must_be_a_number_card_in_the_row():
-    state = Game(players=3).new(deck=deck_of(4, 8, 1, 2, 3, 5, 6, 7, 9, 10))
-    state.apply(Take(4, 4, 8))
-    state.apply(JOKER)
-    state.apply(JOKER)
-    state.apply(JOKER)
+    state = joker_to_place()
     for bad in (PlaceJoker(5), PlaceJoker(0), PlaceJoker("4"), Take(5, 3, 5), JOKER):
         rejects(state, bad, ".")

@@ -46,17 +46,6 @@ def test_game_players_5_is_a_rules_error():
         Game(players=5)
 
 
-@pytest.mark.parametrize("options", [
-    {"start_player": True}, {"start_player": False}, {"players": 4, "start_player": True},
-    {"players": True},
-])
-def test_a_bool_is_no_player_count_and_no_start_seat(options):
-    # isinstance(True, int) holds and True == 1 is a seat: only an explicit check turns a bool away
-    with pytest.raises(RulesError) as info:
-        Game(**options)
-    assert repr(options.get("start_player", options.get("players"))) in str(info.value)
-
-
 def test_the_pairs_deck_is_dealt_whole():
     state = Game(players=3).new(seed=4)
     assert Counter(state.all_cards()) == Counter({k: k for k in range(1, 11)})
