@@ -1,15 +1,10 @@
-"""Discontinuity's table as HTML, drawn only from what a seat may see (an ``Observation``).
+"""Discontinuity on the page: the help, the seats, the panels, the prompts, the scoreboard and the
+one narrator of the log, each drawn from an Observation (and the seats' names) alone. The square,
+the rows and the buttons' words are the table's pieces (table_view.py).
 
-The square with the deck in its centre and the sheet's line marks ① to ⑧ around it; a row with
-every run of three or more framed together (only its lowest card counts); the joker as a wild
-card showing the value it counts now, never the card under it.
-
->>> row_html((5, 6, "J", 8)).count('class="cl-group"')      # 5 6 J(=7) 8: one run, costs 5
-1
->>> "counts only 5" in row_html((5, 6, "J", 8))
-True
->>> tally((1, 2, 5, 6, "J", 8), safe_cards=8)               # the sheet's player B
-'safe 8 × 2 = +16 · row −8 → +8'
+>>> from cardlib.discontinuity.actions import Take
+>>> narrate([("take", 1, Take(4, 3, 7)), ("safe", 0, 8)], Names(me=0))
+[(0, 'Player 1 takes 3 and 7 from line ④.'), (1, 'You put a pair of 8s in the safe (+4).')]
 """
 from __future__ import annotations
 
@@ -17,224 +12,18 @@ from collections.abc import Mapping, Sequence
 from html import escape
 from typing import Any, Optional
 
-from cardlib.discontinuity.actions import LINE_NAMES, LINES, MARKS, PLACE_NAMES, SLOT_OF, PlaceJoker, Take, TakeJoker
+from cardlib.discontinuity.actions import MARKS, TakeJoker
 from cardlib.discontinuity.records import HalfResult, Observation
 from cardlib.discontinuity.rules import FIRST_HALF
-from cardlib.discontinuity.scoring import (
-    JOKER, RUN, SAFE_CARD, largest_value, lay_out, row_penalty, row_values, runs,
+from cardlib.discontinuity.scoring import JOKER, SAFE_CARD, largest_value, row_penalty
+from cardlib.discontinuity.table_view import (  # noqa: F401  (the app and the tests take the pieces from here)
+    joker_costs, line_heading, line_values, place_label, refill_note, result_rows, row_cost, row_html, safe_html,
+    signed, square_html, take_label, tally, why_no_take,
 )
-from cardlib.decks.pairs_faces import pairs_face
-from cardlib.ui import (
-    card_group, card_slot, grid_html, number, pile, points_text, prompt_html, score_table, seat_box,
-    table_html, wild_card,
-)
+from cardlib.ui import number, points_text, prompt_html, score_table, seat_box, table_html
 from cardlib.ui.app import ordinal
 from cardlib.ui.narration import Names
 
-def signed(points: int) -> str:
-    """Points with their sign and a true minus.
-
-    >>> signed(4), signed(0), signed(-3)
-    ('+4', '0', '−3')
-    """
-    return points_text(points, sign=True)
-
-
-# Which line each label of the square's frame names: columns above, rows left, diagonals at the corners.
-_TOP = (7, 1, 2, 3, 8)
-_LEFT = (4, 5, 6)
-
-
-def _label(line: int) -> str:
-    arrow = {7: "↘", 8: "↙"}.get(line, "")
-    text = f"{arrow}{MARKS[line]}" if line == 8 else f"{MARKS[line]}{arrow}"
-    return f'<span class="cl-grid-label" title="line {MARKS[line]}: {LINE_NAMES[line]}">{text}</span>'
-
-
-def _place(card: int, empty: str, why: str) -> str:
-    return f'<span class="cl-grid-cell">{pairs_face(card) if card else card_slot(empty, title=why)}</span>'
-
-
-def refill_note(square: Sequence[int], deck_size: int) -> str:
-    """What happens to the square's empty places once the joker is placed (the refill ends the turn).
-
-    >>> refill_note((0, 0, 3, 4, 5, 6, 7, 8), 12)
-    'The 2 empty places are refilled from the deck once the joker is placed.'
-    >>> refill_note((0, 0, 3, 4, 5, 6, 7, 8), 1)
-    'Once the joker is placed, the deck’s last card fills an empty place and the game ends.'
-    """
-    empty = sum(card == 0 for card in square)
-    if not empty:
-        return ""
-    if deck_size > empty:
-        places = "The empty place is" if empty == 1 else f"The {empty} empty places are"
-        return f"{places} refilled from the deck once the joker is placed."
-    cards = "the deck’s last card fills an empty place" if deck_size == 1 else \
-        f"the deck’s last {deck_size} cards fill the empty places"
-    return f"Once the joker is placed, {cards} and the game ends."
-
-
-def square_html(square: Sequence[int], deck_size: int, *, refill_pending: bool = False) -> str:
-    """The 3×3 square: eight face-up places around the deck (only its size), lines marked ①–⑧.
-
-    ``refill_pending``: the turn is not over (a joker is being placed), so the places just
-    emptied wait for the refill that ends it; otherwise an empty place stays empty (deck out).
-    """
-    note = refill_note(square, deck_size) if refill_pending else ""
-    empty, why = ("refill", note) if note else ("empty", "")
-    cells = [[_label(line) for line in _TOP]]
-    places = iter(square)
-    for r, line in enumerate(_LEFT):
-        row = [_label(line)]
-        for c in range(3):
-            row.append(f'<span class="cl-grid-cell cl-deck">{pile(deck_size, "left")}</span>'
-                       if (r, c) == (1, 1) else _place(next(places), empty, why))
-        cells.append(row + ["<span></span>"])  # an empty grid cell keeps the columns in step
-    after = f'<div class="cl-refill">{escape(note)}</div>' if note else ""
-    return (f'<div class="cl-square" data-deck="{int(deck_size)}">{grid_html(cells)}'
-            f'<div class="cl-sub">① ② ③ columns · ④ ⑤ ⑥ rows · ⑦ ⑧ diagonals</div>{after}</div>')
-
-
-def row_html(row: Sequence, *, empty: str = "no cards yet", joker_to_place: bool = False) -> str:
-    """A laid-out row: runs of three or more framed ("counts only" their lowest), the joker wild.
-
-    ``joker_to_place``: the owner's joker is off the row, waiting to be placed: it is drawn after
-    the row, apart, counting nothing yet.
-
-    >>> 'cl-wild-loose' in row_html((6, 7), joker_to_place=True)
-    True
-    """
-    if joker_to_place:
-        loose = card_group(wild_card(None, title="the joker, to place: it counts nothing until it is placed"),
-                           "to place", counted=False)
-        return (row_html(row, empty="") if row else "") + loose
-    if not row:
-        return f'<span class="cl-none">{escape(empty)}</span>' if empty else ""
-    values = row_values(row)
-    out, i = [], 0
-    for run in runs(values):
-        cards = "".join(
-            wild_card(value, title=f"joker: counts {value}; nobody sees the card under it")
-            if row[i + k] == JOKER else pairs_face(value)
-            for k, value in enumerate(run))
-        i += len(run)
-        out.append(card_group(cards, f"counts only {run[0]}") if len(run) >= RUN else cards)
-    return "".join(out)
-
-
-def joker_costs(row: Sequence) -> tuple[int, int]:
-    """The least and the most a row of number cards costs once a joker is placed right of one of them.
-
-    >>> joker_costs((6, 7))          # right of 7: 6 7 J(8) costs 6; right of 6: 6 J(7) 7 costs 20
-    (6, 20)
-    """
-    costs = [row_penalty(lay_out(row, True, anchor)) for anchor in row]
-    return min(costs), max(costs)
-
-
-def row_cost(row: Sequence, *, joker_to_place: bool = False) -> str:
-    """What a row costs now, to show after its cards; with a joker to place, what it may cost.
-
-    >>> row_cost((5, 7, 9))
-    '<span class="cl-note">costs <b>21</b></span>'
-    >>> row_cost((6, 7), joker_to_place=True)
-    '<span class="cl-note">costs <b>6</b> to <b>20</b> once the joker is placed</span>'
-    """
-    if joker_to_place and row:
-        low, high = joker_costs(row)
-        cost = f"<b>{low}</b>" if low == high else f"<b>{low}</b> to <b>{high}</b>"
-        return f'<span class="cl-note">costs {cost} once the joker is placed</span>'
-    return f'<span class="cl-note">costs <b>{row_penalty(row)}</b></span>' if row else ""
-
-
-def safe_html(safe_cards: int) -> str:
-    """A safe: how many cards lie in it face down, and what they score.
-
-    >>> safe_html(4)
-    '<b>4</b> cards → <b>+8</b>'
-    """
-    return f"<b>{int(safe_cards)}</b> cards → <b>{signed(SAFE_CARD * safe_cards)}</b>"
-
-
-def tally(row: Sequence, safe_cards: int) -> str:
-    """A seat's points in words: the safe, the row's cost, the result."""
-    penalty = row_penalty(row)
-    return (f"safe {safe_cards} × {SAFE_CARD} = {signed(SAFE_CARD * safe_cards)} · row {signed(-penalty)}"
-            f" → {signed(SAFE_CARD * safe_cards - penalty)}")
-
-
-def line_values(square: Sequence[int], line: int) -> tuple[int, ...]:
-    """The face-up values on a line, in the order of its places."""
-    return tuple(square[slot] for slot in LINES[line])
-
-
-def why_no_take(values: Sequence[int]) -> str:
-    """Why a line offers no take, in words.
-
-    >>> why_no_take((7, 7))
-    'both show 7: two equal numbers can never be taken together'
-    """
-    if not all(values):
-        return "an empty place: nothing to take"
-    if len(set(values)) == 1:
-        count = "both show" if len(values) == 2 else "all three show"
-        return f"{count} {values[0]}: two equal numbers can never be taken together"
-    return "no two different numbers"  # unreachable by the rules; said plainly all the same
-
-
-def take_label(take: Take, square: Sequence[int]) -> str:
-    """A button's words for a take: "take 3 and 7 from ④", naming the place when a line shows a twin.
-
-    >>> take_label(Take(4, 3, 7, at=(0, 1)), (3, 3, 7, 1, 2, 3, 4, 5))
-    'take 3 and 7 from ④ (the 3 at top)'
-    """
-    text = f"take {take.a} and {take.b} from {MARKS[take.line]}"
-    if take.at is not None:
-        slot = SLOT_OF[take.at]
-        text += f" (the {square[slot]} at {PLACE_NAMES[slot]})"
-    return text
-
-
-def line_heading(line: int, values: Sequence[int], reason: str = "") -> str:
-    """The heading of a line's buttons: its mark and name, and why not, if it offers nothing
-    (the buttons name the cards; a line that offers nothing names them in its reason)."""
-    why = f'<br><span class="cl-why">{escape(reason)}</span>' if reason else ""
-    return f"<b>{MARKS[line]}</b> {escape(LINE_NAMES[line])}{why}"
-
-
-def numbers_of(row: Sequence) -> list[int]:
-    """The number cards of a laid-out row (the joker left out)."""
-    return [card for card in row if card != JOKER]
-
-
-def place_label(place: PlaceJoker, row: Sequence, safe_cards: int, banked: int = 0) -> str:
-    """A joker place's button: where, what it counts, and the row's cost and the total it gives
-    (``banked``: the points of earlier halves, which the total includes as the seats show it).
-
-    >>> place_label(PlaceJoker(6), (1, 2, 5, 6, 8), 8)
-    'right of 6 (joker = 7): row −8, points +8'
-    """
-    after = lay_out(numbers_of(row), True, place.anchor)
-    penalty = row_penalty(after)
-    return (f"right of {place.anchor} (joker = {place.anchor + 1}): row {signed(-penalty)},"
-            f" points {signed(banked + SAFE_CARD * safe_cards - penalty)}")
-
-
-def result_rows(names: Sequence[str], rows: Sequence[Sequence], points: Sequence[int],
-                extra: Optional[Sequence[Sequence[str]]] = None, extra_heads: Sequence[str] = ()) -> str:
-    """A table of each seat's final row, safe and points (safe size worked back from the points)."""
-    head = "".join(f"<th>{escape(h)}</th>" for h in ["", "Row", "Safe", "Points", *extra_heads])
-    body = []
-    for seat, name in enumerate(names):
-        safe_cards = (points[seat] + row_penalty(rows[seat])) // SAFE_CARD
-        more = "".join(f"<td>{cell}</td>" for cell in (extra[seat] if extra else ()))
-        body.append(f'<tr data-seat="{seat}"><td><b>{escape(name)}</b></td>'
-                    f'<td class="cl-result-row">{row_html(rows[seat], empty="empty")}</td>'
-                    f"<td>{safe_cards} cards</td><td>{escape(tally(rows[seat], safe_cards))}</td>{more}</tr>")
-    return f'<table class="cl-results"><thead><tr>{head}</tr></thead><tbody>{"".join(body)}</tbody></table>'
-
-
-# --- the page: help, seats, panels, prompts, the log and the scoreboard -------------------------
 
 HELP = """<details class="cl-help"><summary>How to play Discontinuity</summary>
 <p>The deck has one 1, two 2s, … ten 10s. Eight cards lie face up in a 3×3 square around the deck.
@@ -367,11 +156,7 @@ def place_prompt(obs: Observation) -> str:
 
 
 def narrate(events: Sequence[tuple], names: Names = Names()) -> list[tuple[int, str]]:
-    """The public log in words: (index of the event, sentence), one a event.
-
-    >>> narrate([("take", 1, Take(4, 3, 7)), ("safe", 0, 8)])
-    [(0, 'Player 1 takes 3 and 7 from line ④.'), (1, 'Player 0 puts a pair of 8s in the safe (+4).')]
-    """
+    """The public log in words: (index of the event, sentence), one sentence an event (see the module's example)."""
     return [(i, describe(event, names)) for i, event in enumerate(events)]
 
 

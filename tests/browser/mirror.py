@@ -5,6 +5,7 @@ click goes to both, and the test waits until the page shows what the mirror show
 """
 from __future__ import annotations
 
+import os
 import re
 from collections import Counter
 
@@ -85,3 +86,19 @@ def play_to_the_end(page, mirror, choose, look, limit: int) -> list[str]:
         assert len(clicked) < limit, "the game should end long before this"
     look(page, mirror)
     return clicked
+
+
+class Picture:
+    """A screenshot of the app, saved once where the environment variable ``name`` says (if set)."""
+
+    def __init__(self, name: str) -> None:
+        self.path = os.environ.get(name)
+
+    def take(self, page, when: bool, height: int = 900) -> None:
+        """Save the picture now if ``when`` and not yet saved; ``height`` of the view (Voila paints only what is in it)."""
+        if not self.path or not when:
+            return
+        page.set_viewport_size({"width": 1100, "height": height})
+        page.locator(".cl-app").screenshot(path=self.path)
+        page.set_viewport_size({"width": 1100, "height": 900})
+        self.path = None

@@ -7,7 +7,6 @@ on the way.
 """
 from __future__ import annotations
 
-import os
 import random
 import re
 from collections import Counter
@@ -21,7 +20,7 @@ from cardlib.discontinuity.bots import GreedyBot
 from cardlib.discontinuity.scoring import JOKER, row_values, runs
 from cardlib.discontinuity.view import place_label, take_label
 from cardlib.ui import number
-from tests.browser.mirror import click, double_click, labels, moment, open_app, page_values, play_to_the_end
+from tests.browser.mirror import click, double_click, labels, moment, open_app, page_values, Picture, play_to_the_end
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
@@ -115,19 +114,14 @@ def check_page(page, mirror: DiscontinuityApp) -> None:
 def test_a_whole_game_by_clicks_with_the_joker_in_chromium(discontinuity_url, page):
     mirror = DiscontinuityApp(seed=SEED)
     open_app(page, discontinuity_url, mirror)
-    screenshot = os.environ.get("CARDLIB_DISCONTINUITY_SCREENSHOT")
-    waited = 0
+    picture, waited = Picture("CARDLIB_DISCONTINUITY_SCREENSHOT"), 0
 
     def look(page, mirror):
-        nonlocal screenshot, waited
+        nonlocal waited
         check_page(page, mirror)
         obs = mirror.state.observation(mirror.human)
         waited += obs.joker_to_place is not None
-        if screenshot and obs.phase == "take" and JOKER in obs.row and obs.deck_size < 30:
-            page.set_viewport_size({"width": 1100, "height": 1500})  # the whole app in one picture
-            page.locator(".cl-app").screenshot(path=screenshot)
-            page.set_viewport_size({"width": 1100, "height": 900})
-            screenshot = None
+        picture.take(page, obs.phase == "take" and JOKER in obs.row and obs.deck_size < 30, height=1500)
 
     clicked = play_to_the_end(page, mirror, newcomer, look, limit=100)
     placed = sum(label.startswith("right of") for label in clicked)

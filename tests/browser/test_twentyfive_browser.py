@@ -6,7 +6,6 @@ picture of the app (with the coach open) in mid-game on the way.
 """
 from __future__ import annotations
 
-import os
 import re
 from collections import Counter
 from fractions import Fraction
@@ -17,7 +16,7 @@ from cardlib.twentyfive.app import TwentyFiveApp
 from cardlib.ui.app import ordinal
 from cardlib.twentyfive.inference import p_over, pass_cost
 from cardlib.twentyfive.rules import PASS
-from tests.browser.mirror import button, click, double_click, labels, moment, open_app, page_values, play_to_the_end
+from tests.browser.mirror import button, click, double_click, labels, moment, open_app, page_values, Picture, play_to_the_end
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
@@ -67,20 +66,22 @@ def check_page(page, mirror: TwentyFiveApp) -> None:
         assert field == list(state.field(seat))  # in the order revealed
 
 
+def mid_game(mirror) -> bool:
+    """A moment worth a picture: round 2 or later, many cards in play, your turn to draw or pass."""
+    obs = mirror.state.observation(mirror.human)
+    return obs.round_number >= 2 and obs.cards_in_play >= 17 and labels(mirror) == ["Draw", "Pass"]
+
+
 def test_a_whole_game_by_clicks_in_chromium(twentyfive_url, page):
     mirror = TwentyFiveApp(seed=SEED)
     open_app(page, twentyfive_url, mirror)
-    screenshot = os.environ.get("CARDLIB_TWENTYFIVE_SCREENSHOT")
-    reveal_choices = 0
+    picture, reveal_choices = Picture("CARDLIB_TWENTYFIVE_SCREENSHOT"), 0
 
     def look(page, mirror):
-        nonlocal screenshot, reveal_choices
+        nonlocal reveal_choices
         check_page(page, mirror)
-        obs = mirror.state.observation(mirror.human)
         reveal_choices += len(labels(mirror)) == 2 and labels(mirror)[0].startswith("Reveal")
-        if screenshot and obs.round_number >= 2 and obs.cards_in_play >= 17 and labels(mirror) == ["Draw", "Pass"]:
-            page.locator(".cl-app").screenshot(path=screenshot)
-            screenshot = None
+        picture.take(page, mid_game(mirror))
 
     rounds_read = play_to_the_end(page, mirror, newcomer, look, limit=400).count("Next round")
     assert rounds_read >= 1, "at least one whole round was played, scored and read"
@@ -180,22 +181,15 @@ def test_a_whole_game_with_the_coach_open_shows_the_exact_odds(twentyfive_url, p
     button(page, "Coach").click()
     mirror.coach_open = True
     page.wait_for_selector(".cl-coach", state="visible")
-    screenshot = os.environ.get("CARDLIB_COACH_SCREENSHOT")
-    clicks = odds_checked = with_costs = 0
-    while not mirror.state.is_over:
+    picture, odds_checked, with_costs = Picture("CARDLIB_COACH_SCREENSHOT"), 0, 0
+
+    def look(page, mirror):
+        nonlocal odds_checked, with_costs
         check_page(page, mirror)
         odds_checked += check_coach(page, mirror)
         with_costs += bool(page.query_selector_all(".cl-coach-cost"))
-        obs = mirror.state.observation(mirror.human)
-        if screenshot and obs.round_number >= 2 and obs.cards_in_play >= 17 and labels(mirror) == ["Draw", "Pass"]:
-            page.set_viewport_size({"width": 1100, "height": 1700})  # Voila paints only what is in view
-            page.locator(".cl-app").screenshot(path=screenshot)
-            page.set_viewport_size({"width": 1100, "height": 900})
-            screenshot = None
-        click(page, mirror, newcomer(mirror))
-        clicks += 1
-        assert clicks < 400, "the game should end long before this"
-    check_page(page, mirror)
-    check_coach(page, mirror)
+        picture.take(page, mid_game(mirror), height=1700)
+
+    play_to_the_end(page, mirror, newcomer, look, limit=400)
     assert odds_checked >= 12 and 0 < with_costs < odds_checked  # first turns and reveals: no costs
     assert "Game over" in page.inner_text(".cl-prompt")
