@@ -28,6 +28,7 @@ from fractions import Fraction
 from itertools import permutations
 from typing import NamedTuple, Optional, Union
 
+from cardlib.core.actions import Word
 from cardlib.core.engine import Engine
 from cardlib.core.errors import IllegalActionError, RulesError, check_players
 from cardlib.core.protocol import Result, places_from_scores
@@ -39,36 +40,28 @@ BET_SIZE = 1             # a bet, and a call, is one chip
 
 # --- the actions: frozen, hashable, str() the notation, repr() pastes back ---------------------
 
-@dataclass(frozen=True)
-class Check:
+class Check(Word):
     """Bet nothing; two checks in a row go to the showdown."""
 
-    def __str__(self) -> str:
-        return "check"
+    notation = "check"
 
 
-@dataclass(frozen=True)
-class Bet:
+class Bet(Word):
     """Put one chip in; the other player must call or fold."""
 
-    def __str__(self) -> str:
-        return "bet"
+    notation = "bet"
 
 
-@dataclass(frozen=True)
-class Call:
+class Call(Word):
     """Match the bet; the showdown follows."""
 
-    def __str__(self) -> str:
-        return "call"
+    notation = "call"
 
 
-@dataclass(frozen=True)
-class Fold:
+class Fold(Word):
     """Give up the pot rather than match the bet."""
 
-    def __str__(self) -> str:
-        return "fold"
+    notation = "fold"
 
 
 CHECK, BET, CALL, FOLD = Check(), Bet(), Call(), Fold()

@@ -15,6 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Optional, Union
 
+from cardlib.core.actions import Word
+
 # (row, column) of each place around the deck, in the order a stacked deal fills them.
 PLACES: tuple[tuple[int, int], ...] = ((0, 0), (0, 1), (0, 2), (1, 0), (1, 2), (2, 0), (2, 1), (2, 2))
 PLACE_NAMES = ("top left", "top", "top right", "left", "right", "bottom left", "bottom", "bottom right")
@@ -69,17 +71,6 @@ class Take:
 
 
 @dataclass(frozen=True)
-class TakeJoker:
-    """Option (b): take the deck's top card face down, unseen by anyone: your joker (once a game)."""
-
-    def __str__(self) -> str:
-        return "take the joker (the deck's top card, face down)"
-
-    def __repr__(self) -> str:
-        return "TakeJoker()"
-
-
-@dataclass(frozen=True)
 class PlaceJoker:
     """Put your joker right of the number card ``anchor`` in your row: it counts anchor + 1."""
 
@@ -92,6 +83,12 @@ class PlaceJoker:
 
     def __repr__(self) -> str:
         return f"PlaceJoker({self.anchor!r})"
+
+
+class TakeJoker(Word):
+    """Option (b): take the deck's top card face down, unseen by anyone: your joker (once a game)."""
+
+    notation = "take the joker (the deck's top card, face down)"
 
 
 JOKER = TakeJoker()

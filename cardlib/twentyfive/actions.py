@@ -8,23 +8,21 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Union
 
+from cardlib.core.actions import Word
+
 FIVE = 5             # the card a player may always reveal instead of the highest
 
 
-@dataclass(frozen=True)
-class Draw:
+class Draw(Word):
     """Take the top card of the draw pile (a reveal follows)."""
 
-    def __str__(self) -> str:
-        return "draw"
+    notation = "draw"
 
 
-@dataclass(frozen=True)
-class Pass:
+class Pass(Word):
     """Bet that the pairs in play now exceed 25; ends the round."""
 
-    def __str__(self) -> str:
-        return "pass"
+    notation = "pass"
 
 
 @dataclass(frozen=True)

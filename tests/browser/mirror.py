@@ -42,11 +42,12 @@ def wait_settled(page, mirror, old=()) -> None:
     page.wait_for_function(SETTLED, arg=[moment(mirror), labels(mirror), list(old)], timeout=20_000)
 
 
-def open_app(page, url: str, mirror) -> None:
-    """Load the served app and wait until it shows what the freshly built mirror shows."""
+def open_app(page, url: str, mirror):
+    """Load the served app and wait until it shows what the freshly built mirror shows; returns the mirror."""
     page.goto(url, wait_until="domcontentloaded")
     page.wait_for_selector(".cl-header[data-moment]", timeout=LOAD_TIMEOUT)
     wait_settled(page, mirror)
+    return mirror
 
 
 def click(page, mirror, label: str) -> None:

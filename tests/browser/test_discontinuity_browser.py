@@ -112,8 +112,7 @@ def check_page(page, mirror: DiscontinuityApp) -> None:
 
 
 def test_a_whole_game_by_clicks_with_the_joker_in_chromium(discontinuity_url, page):
-    mirror = DiscontinuityApp(seed=SEED)
-    open_app(page, discontinuity_url, mirror)
+    mirror = open_app(page, discontinuity_url, DiscontinuityApp(seed=SEED))
     picture, waited = Picture("CARDLIB_DISCONTINUITY_SCREENSHOT"), 0
 
     def look(page, mirror):

@@ -73,8 +73,7 @@ def mid_game(mirror) -> bool:
 
 
 def test_a_whole_game_by_clicks_in_chromium(twentyfive_url, page):
-    mirror = TwentyFiveApp(seed=SEED)
-    open_app(page, twentyfive_url, mirror)
+    mirror = open_app(page, twentyfive_url, TwentyFiveApp(seed=SEED))
     picture, reveal_choices = Picture("CARDLIB_TWENTYFIVE_SCREENSHOT"), 0
 
     def look(page, mirror):
@@ -99,8 +98,7 @@ def test_a_whole_game_by_clicks_in_chromium(twentyfive_url, page):
 
 
 def test_a_refused_click_shows_a_message_not_a_traceback(twentyfive_url, page):
-    mirror = TwentyFiveApp(seed=SEED)
-    open_app(page, twentyfive_url, mirror)
+    mirror = open_app(page, twentyfive_url, TwentyFiveApp(seed=SEED))
     assert mirror.button("Pass").disabled
     assert button(page, "Pass").is_disabled()
     double_click(page, mirror, "Draw")  # a stale button: the second click must be refused
@@ -175,8 +173,7 @@ def check_coach(page, mirror: TwentyFiveApp) -> bool:
 
 
 def test_a_whole_game_with_the_coach_open_shows_the_exact_odds(twentyfive_url, page):
-    mirror = TwentyFiveApp(seed=SEED)
-    open_app(page, twentyfive_url, mirror)
+    mirror = open_app(page, twentyfive_url, TwentyFiveApp(seed=SEED))
     assert not page.is_visible(".cl-coach")
     button(page, "Coach").click()
     mirror.coach_open = True

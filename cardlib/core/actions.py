@@ -1,0 +1,39 @@
+"""``Word``: the base of an action that is one fixed phrase of a digest's notation and has no parts
+(Draw, Pass, Check, Fold, …), so a game writes it in three lines.
+
+>>> class Knock(Word):
+...     '''End the round now.'''
+...     notation = "knock"
+>>> Knock() == Knock(), Knock() in {Knock()}, str(Knock()), repr(Knock())
+(True, True, 'knock', 'Knock()')
+>>> Knock().anything = 1
+Traceback (most recent call last):
+...
+AttributeError: Knock() is frozen: an action has nothing to set
+"""
+from __future__ import annotations
+
+from typing import ClassVar
+
+
+class Word:
+    """An action with no parts: frozen, every instance of a class equal, ``str()`` its notation, a repr that pastes back."""
+
+    __slots__ = ()
+    notation: ClassVar[str] = ""
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"{self!r} is frozen: an action has nothing to set")
+
+    def __str__(self) -> str:
+        return self.notation
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}()"
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self)
+
+    def __hash__(self) -> int:
+        # the same in every process (str hashes are salted): sets of actions iterate alike run to run
+        return sum(map(ord, self.notation))
