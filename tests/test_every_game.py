@@ -83,13 +83,13 @@ def test_the_probe_sees_a_heavy_import():
 
 
 def module_imports() -> dict[str, set[str]]:
-    """Each cardlib module and the cardlib modules it imports at its top level (not inside functions)."""
+    """Each cardlib module and the cardlib modules it imports, lazy imports inside functions included."""
     graph = {}
     for path in PACKAGE.rglob("*.py"):
         parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
         name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
         found = set()
-        for node in ast.parse(path.read_text()).body:
+        for node in ast.walk(ast.parse(path.read_text())):
             if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("cardlib"):
                 found.add(node.module)
             elif isinstance(node, ast.Import):

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Optional
 
-from cardlib.discontinuity import view
+import cardlib.discontinuity.view as view
 from cardlib.discontinuity.actions import LINES, MARKS, PlaceJoker, Take, TakeJoker
 from cardlib.discontinuity.bots import GreedyBot, LookaheadBot
 from cardlib.discontinuity.rules import Game, HalfResult, Observation

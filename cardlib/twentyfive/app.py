@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Optional
 
-from cardlib.twentyfive import view
+import cardlib.twentyfive.view as view
 from cardlib.twentyfive.bots import CoachBot, ThresholdBot
 from cardlib.twentyfive.coach_view import coach_panel
 from cardlib.twentyfive.rules import DRAW, PASS, Game, Observation, Reveal, RoundResult
