@@ -5,7 +5,10 @@ A game's State writes only hooks, the way OpenSpiel's ``kuhn_poker.py`` serves `
 - ``_check(action)``: raise IllegalActionError saying what and why, changing nothing; whatever
   it returns is handed to ``_change`` (a plan worked out while checking, or None);
 - ``_change(action, plan)``: make the legal action happen (whose turn next: ``self._current``);
-- ``legal_actions()``, ``_observe(seat)``, ``determinize``, ``result``, ``all_cards``.
+- ``legal_actions()``, ``_observe(seat)`` (its Observation takes ``**self._public(seat)``: seat,
+  players, current_player, log and result), ``determinize``, ``result``, ``all_cards``.
+
+A public event goes into ``self._log`` as (kind, seat, value); the apps narrate it.
 
 The base keeps ``current_player`` (``self._current``, None once the game is over), ``is_over``,
 ``history``, ``apply`` (refuse a finished game, check, change, record), ``observation`` (a seat
@@ -58,13 +61,14 @@ def _copy(value: Any) -> Any:
 class Engine:
     """The bookkeeping every game's State shares; a game subclasses it and writes the hooks."""
 
-    __slots__ = ("game", "_rng", "_current", "_history")
+    __slots__ = ("game", "_rng", "_current", "_history", "_log")
 
     def __init__(self, game: Any, rng: random.Random) -> None:
         self.game = game
         self._rng = rng  # the state's own random stream: cloned with it, never the global one
         self._current: Optional[int] = None
         self._history: list[Hashable] = []
+        self._log: list[tuple] = []  # the public events, (kind, seat, value): what every seat saw happen
 
     # -- the contract, once --
 
@@ -96,6 +100,11 @@ class Engine:
         if not whole_number(seat) or not 0 <= seat < self.game.players:
             raise ValueError(f"no seat {seat!r} in a {self.game.players}-player game")
         return self._observe(seat)
+
+    def _public(self, seat: int) -> dict[str, Any]:
+        """The fields every Observation has: the seat, the table's size, whose turn, the public log, the result."""
+        return {"seat": seat, "players": self.game.players, "current_player": self._current,
+                "log": tuple(self._log), "result": self.result() if self._current is None else None}
 
     def clone(self) -> "Engine":
         """An independent copy, random stream included (no deepcopy: see ``_copy``)."""

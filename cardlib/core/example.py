@@ -69,15 +69,20 @@ Action = Union[Check, Bet, Call, Fold]
 
 
 class Observation(NamedTuple):
-    """What one seat may know: its own card, the public betting, and both cards at a showdown."""
+    """What one seat may know: its own card, the public betting, and both cards at a showdown.
+
+    The first five fields every game's Observation has (``Engine._public`` fills them).
+    """
 
     seat: int
+    players: int
+    current_player: Optional[int]
+    log: tuple[tuple, ...]               # the public events: (what was said, who said it, None)
+    result: Optional[Result]             # the rules' result, once the hand is over (apps read places here)
     card: str
     betting: tuple[Action, ...]
     pot: int
-    current_player: Optional[int]
     showdown: Optional[tuple[str, str]]  # (card of player 0, card of player 1), once shown
-    result: Optional[Result] = None      # the rules' result, once the hand is over (apps read places here)
 
 
 # --- the game: frozen options, checked once -----------------------------------------------------
@@ -146,6 +151,7 @@ class State(Engine):
     def _change(self, action: Action, plan: None) -> None:
         """The checked action happens; a call, a fold or a second check ends the hand."""
         seat = self._current
+        self._log.append((str(action), seat, None))  # every action is public in Kuhn poker
         if type(action) in (Bet, Call):
             self._chips[seat] += BET_SIZE
         if type(action) is Fold:
@@ -166,8 +172,8 @@ class State(Engine):
 
     def _observe(self, seat: int) -> Observation:
         """Own card, the betting, the pot, whose turn; the other card only at a showdown."""
-        return Observation(seat, self._cards[seat], tuple(self._history), self.pot, self._current,
-                           self._showdown(), self.result() if self._current is None else None)
+        return Observation(**self._public(seat), card=self._cards[seat], betting=tuple(self._history), pot=self.pot,
+                           showdown=self._showdown())
 
     def result(self) -> Result:
         """The winner takes the loser's chips: scores are chips won (+) or lost (-)."""

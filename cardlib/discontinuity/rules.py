@@ -84,7 +84,7 @@ class State(Engine):
     """A position in a game of Discontinuity (the bookkeeping is Engine's; the rules are here)."""
 
     __slots__ = ("_square", "_deck", "_reserve", "_rows", "_safes", "_jokers", "_anchors", "_old_jokers",
-                 "_set_aside", "_placing", "_half", "_start", "_banked", "_halves", "_log")
+                 "_set_aside", "_placing", "_half", "_start", "_banked", "_halves")
 
     def __init__(self, game: Game, rng: random.Random, cards: list[int]) -> None:
         super().__init__(game, rng)
@@ -93,7 +93,6 @@ class State(Engine):
         self._halves: list[HalfResult] = []
         self._old_jokers: list[int] = []
         self._set_aside: list[int] = []
-        self._log: list[tuple] = []
         if game.halves:
             self._reserve = cards[:FIRST_HALF - 1:-1]  # the second half, top card last
             self._half = 1
@@ -336,8 +335,7 @@ class State(Engine):
         """What ``seat`` may know: everything face up, the sizes, the public log."""
         n = self.game.players
         return Observation(
-            seat=seat,
-            players=n,
+            **self._public(seat),
             square=tuple(self._square),
             rows=tuple(self.row(s) for s in range(n)),
             safe_sizes=tuple(len(safe) for safe in self._safes),
@@ -345,13 +343,10 @@ class State(Engine):
             deck_size=len(self._deck),
             unseen=self.unseen(),
             scores=self.scores,
-            current_player=self._current,
             phase=self.phase,
             half=self._half,
             start_player=self._start,
             halves=tuple(self._halves),
-            log=tuple(self._log),
-            result=self.result() if self._current is None else None,
         )
 
     def determinize(self, seat: int, rng: random.Random) -> "State":

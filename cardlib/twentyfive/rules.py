@@ -65,13 +65,12 @@ class State(Engine):
     """A position in a game of Twenty-five (the bookkeeping is Engine's; the rules are here)."""
 
     __slots__ = ("_hands", "_fields", "_pile", "_pos", "_fixed", "_scores", "_start", "_revealing",
-                 "_setup_left", "_draws", "_last_drawer", "_round", "_rounds", "_log")
+                 "_setup_left", "_draws", "_last_drawer", "_round", "_rounds")
 
     def __init__(self, game: Game, rng: random.Random, deck: Optional[list[int]] = None) -> None:
         super().__init__(game, rng)
         self._scores = [0] * game.players
         self._rounds: list[RoundResult] = []
-        self._log: list[tuple] = []
         self._round = 0
         self._start_round(game.start_player, deck)
 
@@ -271,22 +270,18 @@ class State(Engine):
     def _observe(self, seat: int) -> Observation:
         """What ``seat`` may know."""
         return Observation(
-            seat=seat,
-            players=self.game.players,
+            **self._public(seat),
             hand=tuple(sorted(self._hands[seat])),
             fields=tuple(tuple(cards) for cards in self._fields),
             hand_sizes=tuple(len(hand) for hand in self._hands),
             pile_size=len(self._pile) - self._pos,
             scores=tuple(self._scores),
-            current_player=self._current,
             phase=self.phase,
             round_number=self._round,
             start_player=self._start,
             draws=self._draws,
             last_drawer=self._last_drawer,
             rounds=tuple(self._rounds),
-            log=tuple(self._log),
-            result=self.result() if self._current is None else None,
         )
 
     def determinize(self, seat: int, rng: random.Random) -> "State":

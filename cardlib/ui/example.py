@@ -84,9 +84,6 @@ class KuhnApp(TableApp):
     def controls(self, obs: Observation, legal: list) -> list[Control]:
         return [self.action(a, WORDS[str(a)], style="primary" if i == 0 else "warning") for i, a in enumerate(legal)]
 
-    def log_events(self, obs: Observation, done: None) -> Sequence[tuple]:
-        return [(str(action), i % 2, None) for i, action in enumerate(obs.betting)]  # the betting alternates
-
     def narrate(self, events: Sequence[tuple]) -> list[tuple[int, str]]:
         return narrate(events, self.names)
 
