@@ -21,8 +21,8 @@ VARIANTS = tuple(Game(**options) for options in INFO.variants)
 TITLE = INFO.title
 
 __all__ = [
-    "INFO",     "DRAW", "PASS", "PAIRS_DECK", "CoachBot", "Draw", "Game", "Observation", "Pass", "RandomAgent",
-    "Reveal", "RoundResult", "State", "ThresholdBot", "TwentyFiveApp", "VARIANTS", "pair_count",
+    "INFO", "DRAW", "PASS", "PAIRS_DECK", "CoachBot", "Draw", "Game", "Observation", "Pass", "RandomAgent",
+    "Reveal", "RoundResult", "State", "TITLE", "ThresholdBot", "TwentyFiveApp", "VARIANTS", "pair_count",
     "reveal_options", "round_points",
 ]
 

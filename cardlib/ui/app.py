@@ -182,7 +182,7 @@ class TableApp(TableFrame):
         done = self.pending(obs)
         mine = done is None and obs.current_player == self._human
         legal = self._state.legal_actions() if mine else []
-        moment = f"{self._games}.{len(self.log_events(obs, None))}.{getattr(obs, 'phase', '')}.{self.parts_read}"
+        moment = f"{self._games}.{len(obs.log)}.{getattr(obs, 'phase', '')}.{self.parts_read}"
         self.show(header=header_html(self.TITLE, moment, self.facts(obs, done)), table=self.table(obs, done),
                   result=self.result(obs, done), prompt=self._prompt_html(obs, done, legal),
                   controls=self._control_list(obs, done, legal), log=log_html(self._log_lines(obs, done)),

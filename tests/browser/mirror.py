@@ -9,6 +9,8 @@ import os
 import re
 from collections import Counter
 
+from cardlib.ui.app import ordinal
+
 MOMENT = re.compile(r'data-moment="([^"]+)"')
 LOAD_TIMEOUT = 60_000  # ms for Voila to start a kernel and run the notebook
 
@@ -103,3 +105,11 @@ class Picture:
         page.locator(".cl-app").screenshot(path=self.path)
         page.set_viewport_size({"width": 1100, "height": 900})
         self.path = None
+
+
+def check_final_places(page, mirror) -> None:
+    """The page says the game is over and every place, as the rules' result has them."""
+    final, standing = mirror.state.result(), page.inner_text(".cl-prompt")
+    assert "Game over" in standing
+    for seat, place in enumerate(final.places):
+        assert f"{ordinal(place)} {mirror.names(seat)} ({mirror.total_text(final.scores[seat])})" in standing

@@ -13,10 +13,9 @@ from fractions import Fraction
 import pytest
 
 from cardlib.twentyfive.app import TwentyFiveApp
-from cardlib.ui.app import ordinal
 from cardlib.twentyfive.inference import p_over, pass_cost
 from cardlib.twentyfive.rules import PASS
-from tests.browser.mirror import button, click, double_click, labels, moment, open_app, page_values, Picture, play_to_the_end
+from tests.browser.mirror import button, click, double_click, labels, moment, open_app, page_values, Picture, check_final_places, play_to_the_end
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
@@ -73,25 +72,20 @@ def mid_game(mirror) -> bool:
 
 
 def test_a_whole_game_by_clicks_in_chromium(twentyfive_url, page):
-    mirror = open_app(page, twentyfive_url, TwentyFiveApp(seed=SEED))
-    picture, reveal_choices = Picture("CARDLIB_TWENTYFIVE_SCREENSHOT"), 0
+    mirror, shown = open_app(page, twentyfive_url, TwentyFiveApp(seed=SEED)), []
+    picture = Picture("CARDLIB_TWENTYFIVE_SCREENSHOT")
 
     def look(page, mirror):
-        nonlocal reveal_choices
         check_page(page, mirror)
-        reveal_choices += len(labels(mirror)) == 2 and labels(mirror)[0].startswith("Reveal")
+        shown.append(labels(mirror))
         picture.take(page, mid_game(mirror))
 
     rounds_read = play_to_the_end(page, mirror, newcomer, look, limit=400).count("Next round")
     assert rounds_read >= 1, "at least one whole round was played, scored and read"
     pairs = [done.pairs for done in mirror.state.observation(mirror.human).rounds]
+    reveal_choices = sum(len(buttons) == 2 and buttons[0].startswith("Reveal") for buttons in shown)
     assert reveal_choices >= 1 and min(pairs) < 25 < max(pairs), (reveal_choices, pairs)  # what SEED promises
-    assert "Game over" in page.inner_text(".cl-prompt")
-    final = mirror.state.result()
-    standing = page.inner_text(".cl-prompt")
-    for seat, place in enumerate(final.places):
-        name = "You" if seat == mirror.human else f"Player {seat}"
-        assert f"{ordinal(place)} {name} ({final.scores[seat]})" in standing
+    check_final_places(page, mirror)
     click(page, mirror, "New game")
     assert "Game 2" in page.inner_text(".cl-header")
     check_page(page, mirror)
