@@ -5,8 +5,8 @@ A game's State writes only hooks, the way OpenSpiel's ``kuhn_poker.py`` serves `
 - ``_check(action)``: raise IllegalActionError saying what and why, changing nothing; whatever
   it returns is handed to ``_change`` (a plan worked out while checking, or None);
 - ``_change(action, plan)``: make the legal action happen (whose turn next: ``self._current``);
-- ``legal_actions()``, ``_observe(seat)`` (its Observation takes ``**self._public(seat)``: seat,
-  players, current_player, log and result), ``determinize``, ``result``, ``all_cards``.
+- ``legal_actions()``, ``_observe(seat)`` (an Observation with at least seat, players,
+  current_player, log and result: the apps draw from these), ``determinize``, ``result``, ``all_cards``.
 
 A public event goes into ``self._log`` as (kind, seat, value); the apps narrate it.
 
@@ -20,7 +20,7 @@ import random
 from collections.abc import Hashable
 from typing import Any, Optional
 
-from cardlib.core.errors import IllegalActionError, whole_number
+from cardlib.core.errors import IllegalActionError
 
 
 _SLOTS: dict[type, tuple[str, ...]] = {}
@@ -97,14 +97,9 @@ class Engine:
 
     def observation(self, seat: int) -> Any:
         """What ``seat`` may know (ValueError for a seat that is not at the table)."""
-        if not whole_number(seat) or not 0 <= seat < self.game.players:
+        if type(seat) is not int or not 0 <= seat < self.game.players:  # a bool is no seat
             raise ValueError(f"no seat {seat!r} in a {self.game.players}-player game")
         return self._observe(seat)
-
-    def _public(self, seat: int) -> dict[str, Any]:
-        """The fields every Observation has: the seat, the table's size, whose turn, the public log, the result."""
-        return {"seat": seat, "players": self.game.players, "current_player": self._current,
-                "log": tuple(self._log), "result": self.result() if self._current is None else None}
 
     def clone(self) -> "Engine":
         """An independent copy, random stream included (no deepcopy: see ``_copy``)."""

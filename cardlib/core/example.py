@@ -71,7 +71,7 @@ Action = Union[Check, Bet, Call, Fold]
 class Observation(NamedTuple):
     """What one seat may know: its own card, the public betting, and both cards at a showdown.
 
-    The first five fields every game's Observation has (``Engine._public`` fills them).
+    The first five fields are those every game's Observation has (the apps draw from them).
     """
 
     seat: int
@@ -172,8 +172,9 @@ class State(Engine):
 
     def _observe(self, seat: int) -> Observation:
         """Own card, the betting, the pot, whose turn; the other card only at a showdown."""
-        return Observation(**self._public(seat), card=self._cards[seat], betting=tuple(self._history), pot=self.pot,
-                           showdown=self._showdown())
+        return Observation(seat=seat, players=2, current_player=self._current, log=tuple(self._log),
+                           result=self.result() if self._current is None else None, card=self._cards[seat],
+                           betting=tuple(self._history), pot=self.pot, showdown=self._showdown())
 
     def result(self) -> Result:
         """The winner takes the loser's chips: scores are chips won (+) or lost (-)."""

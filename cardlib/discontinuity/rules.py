@@ -335,7 +335,11 @@ class State(Engine):
         """What ``seat`` may know: everything face up, the sizes, the public log."""
         n = self.game.players
         return Observation(
-            **self._public(seat),
+            seat=seat,
+            players=n,
+            current_player=self._current,
+            log=tuple(self._log),
+            result=self.result() if self._current is None else None,
             square=tuple(self._square),
             rows=tuple(self.row(s) for s in range(n)),
             safe_sizes=tuple(len(safe) for safe in self._safes),
