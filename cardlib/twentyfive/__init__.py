@@ -11,6 +11,7 @@ from cardlib.core.agents import RandomAgent
 from cardlib.games import info
 from cardlib.decks.pairs import PAIRS_DECK, pair_count
 from cardlib.twentyfive.bots import CoachBot, ThresholdBot
+from cardlib.twentyfive.inference import hidden_cap
 from cardlib.twentyfive.rules import (
     DRAW, PASS, Draw, Game, Observation, Pass, Reveal, RoundResult, State, reveal_options,
     round_points,
@@ -22,7 +23,7 @@ TITLE = INFO.title
 
 __all__ = [
     "INFO", "DRAW", "PASS", "PAIRS_DECK", "CoachBot", "Draw", "Game", "Observation", "Pass", "RandomAgent",
-    "Reveal", "RoundResult", "State", "TITLE", "ThresholdBot", "TwentyFiveApp", "VARIANTS", "pair_count",
+    "Reveal", "RoundResult", "State", "TITLE", "ThresholdBot", "TwentyFiveApp", "VARIANTS", "hidden_cap", "pair_count",
     "reveal_options", "round_points",
 ]
 

@@ -34,7 +34,7 @@ from cardlib.twentyfive.records import EXACT_HIT, PASS_TOO_EARLY, TARGET
 # One player's table V_j has a file of its own; inference re-exports its names so that
 # ``from cardlib.twentyfive.inference import reveal_sequences, unpack, ...`` keeps working.
 from cardlib.twentyfive.reveals import (  # noqa: F401 (re-exported)
-    UNIT, Hand, _digits, _sequences, falling, pack, reveal_sequences, unpack,
+    UNIT, Hand, _digits, _sequences, _top, falling, pack, reveal_sequences, unpack,
 )
 
 MODELS = ("informed", "naive")
@@ -300,6 +300,39 @@ def hidden_worlds(observation, value: int) -> int:
                 count *= falling(copies[number], u)
         total += count
     return mine * total
+
+
+def hidden_cap(observation, seat: int) -> int:
+    """The highest card ``seat``'s hidden hand can still hold, given everything ``observation`` shows.
+
+    A reveal other than a 5 was the highest card held then, so every card kept since is at most
+    that reveal; a higher card revealed later must be the card just drawn. With no 5 shown the cap
+    is the smallest card the seat has shown, not its last. A 5 caps nothing, and a seat pausing to
+    choose holds a 5 under a higher card. Exact: the highest card of a hidden hand some deal
+    consistent with the observation gives (copies included); 0 for an empty hand.
+
+    >>> from cardlib.decks.pairs import stacked_deck
+    >>> from cardlib.twentyfive.rules import DRAW, Game
+    >>> state = Game(players=3).new(deck=stacked_deck([4, 4, 4, 4], [8, 8, 3, 2], [6, 6, 6, 6], [10, 10]))
+    >>> state.apply(DRAW); state.apply(DRAW)     # each draws a 10 and must reveal it
+    >>> state.observation(0).fields[1], hidden_cap(state.observation(0), 1)   # the 10 was the card drawn
+    ((8, 10), 8)
+    """
+    if seat == observation.seat:
+        return max(observation.hand, default=0)
+    if not observation.hand_sizes[seat]:
+        return 0
+    worlds = _posterior_worlds(observation, "informed")
+    index = worlds.others.index(seat)
+    rest = {0}  # every sum of the other hidden hands
+    for other, table in enumerate(worlds.tables):
+        if other != index:
+            rest = {total + code for total in rest for code, _ in table}
+    possible = set(worlds.totals)  # the joint hidden totals some consistent deal gives
+    for code, _ in sorted(worlds.tables[index], key=lambda entry: -_top(entry[0])):
+        if any(code + total in possible for total in rest):
+            return _top(code)
+    return 0
 
 
 def most_pairs(observation, extra: int = 0) -> int:
