@@ -10,7 +10,7 @@ from html import escape
 from typing import Optional
 
 from cardlib.decks.pairs import NUMBERS, pair_count
-from cardlib.twentyfive.inference import p_over, pass_cost
+from cardlib.twentyfive.inference import hidden_cap, p_over, pass_cost
 from cardlib.twentyfive.rules import FIVE, Observation
 from cardlib.twentyfive.view import NO_EARLY_PASS
 
@@ -80,27 +80,38 @@ def coach_pass_rule(obs: Observation) -> Optional[str]:
 
 
 def reveal_hints(obs: Observation, names: dict[int, str]) -> list[str]:
-    """What each other player's last reveal says about the cards left in that hand."""
+    """What each other player's reveals say about the cards left in that hand (``hidden_cap``)."""
     hints = []
     for seat in range(obs.players):
-        if seat == obs.seat:
-            continue
         field, name = obs.fields[seat], names[seat]
+        if seat == obs.seat or (field and not obs.hand_sizes[seat]):
+            continue
         if obs.phase == "reveal" and obs.current_player == seat:
-            hints.append(f"{name} is choosing a card to reveal.")
+            hints.append(f"{name} is choosing a card to reveal: they hold a 5 under a higher card.")
         elif not field:
             hints.append(f"{name} has not revealed a card yet.")
-        elif field[-1] == FIVE:
-            caps = [value for value in field if value != FIVE]
-            hints.append(f"{name} last revealed a 5, which caps nothing: " + (
-                f"their last other reveal, {caps[-1]}, capped only the cards they held then."
-                if caps else "no limit on that hand."))
-        elif field[-1] == max(NUMBERS):
-            hints.append(f"{name} last revealed a {field[-1]}, the highest number: no limit on that hand.")
-        elif obs.hand_sizes[seat]:
-            hints.append(f"{name} last revealed {field[-1]}, so every card left in that hand is "
-                         f"{field[-1]} or lower.")
+        else:
+            hints.append(cap_words(name, field, hidden_cap(obs, seat)))
     return hints
+
+
+def cap_words(name: str, field: tuple[int, ...], cap: int) -> str:
+    """Why a hidden hand holds nothing above ``cap``, in the words of the reveal rule.
+
+    >>> cap_words("Player 1", (9, 9, 8, 10), 8)
+    "Player 1's hidden cards are all 8 or lower: 8 is the smallest card they have shown (a higher card shown later was the card just drawn)."
+    """
+    if cap >= max(NUMBERS):
+        why = "a 5 caps nothing" if field[-1] == FIVE else "nothing they have shown rules out a 10"
+        return f"{name}'s hidden cards can be anything up to 10: {why}."
+    shown = [card for card in field if card != FIVE]
+    if cap == field[-1]:
+        why = f"their last reveal, {cap}, was their highest card then"
+    elif shown and cap == min(shown):
+        why = f"{cap} is the smallest card they have shown (a higher card shown later was the card just drawn)"
+    else:
+        why = "no higher copy is left unseen"
+    return f"{name}'s hidden cards are all {cap} or lower: {why}."
 
 
 def coach_panel(obs: Observation, names: dict[int, str]) -> str:

@@ -87,7 +87,9 @@ def naive_over() -> Fraction:
     return p_over(reveal_observation(), model="naive").over
 
 
-@exercise("25.11", hint="The informed model uses each reveal: a card other than a 5 was the highest in hand.",
+@exercise("25.11", hint="Use p_over with model=\"informed\". A reveal other than a 5 was the highest card held "
+                         "then, so a player's hidden cards are at most the smallest card they have shown, not "
+                         "the last: hidden_cap(position, seat) says how high each can go.",
           compare=close_to)
 def informed_over() -> Fraction:
     from cardlib.twentyfive.analysis import p_over

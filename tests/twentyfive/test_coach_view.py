@@ -18,7 +18,7 @@ def test_different_odds_that_round_alike_are_never_called_the_same():
     assert "same chance" not in panel and "both round to" in panel
 
 
-def test_a_last_reveal_of_5_caps_nothing_but_the_earlier_reveal_is_named():
+def test_a_last_reveal_of_5_caps_nothing():
     # Player 1 is dealt 9, 5, 2, 1 and reveals the 9; later draws a 3, and the 5 is then highest.
     deck = stacked_deck([8, 7, 6, 4], [9, 5, 2, 1], [10, 8, 6, 3], [4, 3])
     state = Game(players=3).new(deck=deck)
@@ -28,4 +28,13 @@ def test_a_last_reveal_of_5_caps_nothing_but_the_earlier_reveal_is_named():
     view = state.observation(0)
     assert view.fields[1][-1] == 5 and view.fields[1][0] == 9
     hints = reveal_hints(view, NAMES)
-    assert any("Player 1 last revealed a 5, which caps nothing" in hint and "9" in hint for hint in hints), hints
+    assert "Player 1's hidden cards can be anything up to 10: a 5 caps nothing." in hints, hints
+
+
+def test_the_cap_is_the_smallest_card_shown_when_a_higher_one_was_just_drawn():
+    # Player 1 shows 8, then draws a 10 and must show it: the cards kept are still 8 or lower.
+    state = Game(players=3).new(deck=stacked_deck([4, 4, 4, 4], [8, 8, 3, 2], [6, 6, 6, 6], [10, 10]))
+    state.apply(DRAW)
+    state.apply(DRAW)
+    hints = reveal_hints(state.observation(0), NAMES)
+    assert any(hint.startswith("Player 1's hidden cards are all 8 or lower: 8 is the smallest") for hint in hints)
