@@ -23,6 +23,7 @@ from typing import Any, Optional
 import cardlib.discontinuity.view as view
 from cardlib.discontinuity.actions import LINES, MARKS, PlaceJoker, Take, TakeJoker
 from cardlib.discontinuity.bots import GreedyBot, LookaheadBot
+from cardlib.discontinuity.coach import outlook
 from cardlib.discontinuity.rules import Game, HalfResult, Observation
 from cardlib.ui import Control
 from cardlib.ui.app import TableApp
@@ -59,6 +60,7 @@ class DiscontinuityApp(TableApp):
     TITLE = "Discontinuity"
     HELP = view.HELP
     SCORES_TITLE = "Scoreboard (highest total wins)"
+    COACH_TIP = "The coach shows what each move does to your score and the chance the next card pairs"
     NEXT_PART = ("Play the second half", "Deal the second half")
     MY_MOVES = ("take", "joker", "place")
     HEADS = ("deal", "half", "over")
@@ -116,3 +118,10 @@ class DiscontinuityApp(TableApp):
 
     def scoreboard(self, obs: Observation) -> str:
         return view.scoreboard_html(obs, self.names)
+
+    def coach(self, obs: Observation, done: Optional[HalfResult]) -> str:
+        if done is not None or obs.result is not None or obs.current_player != self._human:
+            return view.coach_note("The coach weighs your moves on your turn.")
+        if obs.phase == "place":
+            return view.coach_note("Each place's button shows what your row would cost and your points.")
+        return view.coach_html(outlook(obs, self._state.legal_actions()), obs.square, obs.deck_size)

@@ -9,6 +9,7 @@ the rows and the buttons' words are the table's pieces (table_view.py).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from fractions import Fraction
 from html import escape
 from typing import Any, Optional
 
@@ -199,3 +200,35 @@ def scoreboard_html(obs: Observation, names: Names) -> str:
     lines += [(f"{now}safe", (), [SAFE_CARD * n for n in obs.safe_sizes]), (f"{now}row", (), rows)]
     totals = [obs.score_range(seat) for seat in range(obs.players)]
     return score_table([names(s) for s in range(obs.players)], lines, totals, signed=True, first="")
+
+
+def chance_text(chance: Fraction) -> str:
+    """An exact chance and its percentage.
+
+    >>> chance_text(Fraction(8, 47)), chance_text(Fraction(0))
+    ('8/47 ≈ 17.0%', '0')
+    """
+    return f"{chance.numerator}/{chance.denominator} ≈ {float(chance):.1%}" if 0 < chance < 1 else str(chance)
+
+
+def coach_html(moves: Sequence[Any], square: Sequence[int], deck_size: int) -> str:
+    """The coach: each move's change in your score now and the exact chance the next card turned up pairs."""
+    rows = []
+    for move in moves:
+        what = "the joker" if isinstance(move.action, TakeJoker) else take_label(move.action, square)
+        mark = ' <span class="cl-badge cl-on">the lookahead bot\'s choice</span>' if move.bots_choice else ""
+        rows.append(f'<tr data-change="{move.change}" data-pairing="{move.pairing}"><td>{escape(what)}{mark}</td>'
+                    f"<td><b>{signed(move.change)}</b></td>"
+                    f"<td>{chance_text(move.pairing)}</td></tr>")
+    note = "" if deck_size else "<div>The deck is empty: no card is turned up again.</div>"
+    return ('<div class="cl-panel"><h4>Coach</h4><table class="cl-results"><thead><tr><th>Move</th>'
+            "<th>Your score changes by</th><th>P(the next card turned up pairs with a single in your row)</th>"
+            f'</tr></thead><tbody>{"".join(rows)}</tbody></table>{note}'
+            "<div>The score counts the joker at its best place. Every card nobody has seen is equally likely "
+            "to be the next one turned up, so the chance is (unseen copies of your singles) / (unseen cards)."
+            "</div></div>")
+
+
+def coach_note(text: str) -> str:
+    """The coach's panel when it has nothing to weigh."""
+    return f'<div class="cl-panel"><h4>Coach</h4><div>{escape(text)}</div></div>'
