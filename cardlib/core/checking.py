@@ -6,7 +6,7 @@ with :func:`same` (exact) unless the exercise names another matcher: :func:`clos
 three decimals) or :func:`same_expression` (a sympy formula in any equal form).
 
 >>> from cardlib.core.checking import Exercise, judge
->>> square = Exercise("demo.1", lambda: 49, hint="Seven times seven.")
+>>> square = Exercise("demo.1", lambda: 49, hints=("Seven times seven.",))
 >>> print(judge(square, 49))
 ✓ demo.1: correct.
 >>> print(judge(square, 48))
@@ -17,7 +17,7 @@ three decimals) or :func:`same_expression` (a sympy formula in any equal form).
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -26,14 +26,45 @@ _REGISTRY: dict[str, "Exercise"] = {}
 
 
 @dataclass(frozen=True)
+class Mistake:
+    """A predictable wrong answer and the message of its own it gets.
+
+    ``answer`` is the wrong value itself, or a test ``(answer, truth) -> bool`` for a kind of slip.
+
+    >>> Mistake(12, "The sheet's figure.").matches(12.0, 11), Mistake(lambda answer, truth: answer < 0, "").matches(3, 1)
+    (True, False)
+    """
+
+    answer: Any
+    message: str
+
+    def matches(self, answer: Any, truth: Any) -> bool:
+        """Whether ``answer`` is this mistake."""
+        try:
+            return bool(self.answer(answer, truth)) if callable(self.answer) else same(answer, self.answer)
+        except Exception:  # an answer too odd for the test is not this mistake
+            return False
+
+
+@dataclass(frozen=True)
 class Exercise:
-    """One checked question: its id, how to compute the truth, a hint, and how to compare."""
+    """One checked question: its id, how to compute the truth, hints in steps, and how to compare.
+
+    ``hints`` come one more at each wrong try (a nudge first); ``mistakes`` are predictable wrong
+    answers with their own messages.
+    """
 
     id: str
     truth: Callable[[], Any]
-    hint: str = ""
+    hints: tuple[str, ...] = ()
     compare: Callable[[Any, Any], bool] | None = None
+    mistakes: tuple[Mistake, ...] = ()
     explain: str = field(default="", repr=False)
+
+    @property
+    def hint(self) -> str:
+        """The first hint (the nudge)."""
+        return self.hints[0] if self.hints else ""
 
 
 @dataclass(frozen=True)
@@ -54,10 +85,20 @@ class Verdict:
         return self.ok
 
 
-def exercise(id: str, hint: str = "", compare: Callable[[Any, Any], bool] | None = None) -> Callable:
-    """Register the decorated function as the truth of exercise ``id``."""
+_TRIES: dict[str, int] = {}  # wrong tries per exercise id in this kernel: the next hint comes with each
+
+
+def exercise(id: str, hint: str | Sequence[str] = "", compare: Callable[[Any, Any], bool] | None = None,
+             mistakes: Sequence[tuple[Any, str]] = ()) -> Callable:
+    """Register the decorated function as the truth of exercise ``id``.
+
+    ``hint`` is one hint or several in steps; ``mistakes`` holds (wrong answer or test, message) pairs.
+    """
+    hints = (hint,) if isinstance(hint, str) else tuple(hint)
+
     def register(truth: Callable[[], Any]) -> Callable[[], Any]:
-        _REGISTRY[id] = Exercise(id, truth, hint, compare)
+        _REGISTRY[id] = Exercise(id, truth, tuple(h for h in hints if h), compare,
+                                 tuple(Mistake(answer, message) for answer, message in mistakes))
         return truth
     return register
 
@@ -143,6 +184,11 @@ def diagnose(answer: Any, truth: Any) -> str:
     number_truth = _exact(truth) is not None or isinstance(truth, float)
     if number_truth and isinstance(answer, str):
         return " Give a number, not text (no quotes)."
+    numbers = [name for name in getattr(answer, "__dataclass_fields__", ())
+               if _exact(getattr(answer, name)) is not None]
+    if number_truth and numbers:
+        return (f" That is a whole {type(answer).__name__}; give the one number asked for: "
+                + " or ".join(f"`.{name}`" for name in numbers) + ".")
     if number_truth and _exact(answer) is None and not isinstance(answer, float):
         return f" Give a single number; this answer is a {type(answer).__name__}."
     if isinstance(truth, tuple) and not isinstance(answer, (tuple, list)):
@@ -150,11 +196,25 @@ def diagnose(answer: Any, truth: Any) -> str:
     exact_truth = _exact(truth) if not isinstance(truth, float) else None
     if exact_truth is not None and isinstance(answer, float) and abs(answer - float(exact_truth)) < 1e-9:
         return " That is the right value as a decimal — now give it exactly, e.g. Fraction(a, b)."
+    if exact_truth is not None and isinstance(answer, float) and _cut(answer, exact_truth):
+        return " Round, don't cut: the next decimal decides the last one you keep."
     return ""
 
 
-def judge(item: Exercise, answer: Any) -> Verdict:
-    """Compare an answer with the computed truth and say so in words."""
+def _cut(answer: float, truth: Fraction) -> bool:
+    """Whether ``answer`` is ``truth`` with its decimals cut off where rounding would have gone up.
+
+    >>> _cut(0.145, Fraction(1456, 10000)), _cut(0.146, Fraction(1456, 10000))
+    (True, False)
+    """
+    digits = len(repr(answer).split(".")[1]) if "." in repr(answer) else 0
+    scale = 10 ** digits
+    cut = Fraction(int(truth * scale), scale) if truth >= 0 else -Fraction(int(-truth * scale), scale)
+    return Fraction(repr(answer)) == cut and abs(truth - cut) > Fraction(1, 2 * scale)
+
+
+def judge(item: Exercise, answer: Any, tries: int = 0) -> Verdict:
+    """Compare an answer with the computed truth and say so in words (``tries``: earlier wrong tries)."""
     if answer is ...:
         return Verdict(item.id, False, f"… {item.id}: replace the ... with your answer, then run the cell again.")
     try:
@@ -167,11 +227,16 @@ def judge(item: Exercise, answer: Any) -> Verdict:
         return Verdict(item.id, False, f"✗ {item.id}: could not read that answer ({error}).")
     if ok:
         return Verdict(item.id, True, f"✓ {item.id}: correct.")
+    mistake = next((m for m in item.mistakes if m.matches(answer, truth)), None)
     try:
-        why = diagnose(answer, truth) if item.compare is None else ""
+        why = f" {mistake.message}" if mistake else diagnose(answer, truth)
     except Exception:  # an answer too odd to describe is still just a wrong answer
         why = ""
-    hint = f" Hint: {item.hint}" if item.hint else ""
+    hint = ""
+    if item.hints:
+        step = min(tries, len(item.hints) - 1)
+        label = f"Hint {step + 1} of {len(item.hints)}" if len(item.hints) > 1 else "Hint"
+        hint = f" {label}: {item.hints[step]}"
     return Verdict(item.id, False, f"✗ {item.id}: not yet.{why}{hint}")
 
 
@@ -204,9 +269,15 @@ def find(exercise_id: str) -> Exercise:
 
 
 def check(exercise_id: str, answer: Any) -> Verdict:
-    """Check a student's answer to an exercise: ✓, or ✗ with a hint."""
+    """Check a student's answer to an exercise: ✓, or ✗ with a hint (the next one at each wrong try)."""
+    if not isinstance(exercise_id, str):
+        return Verdict(str(exercise_id), False, f"✗ Write the exercise's id in quotes, as text: "
+                       f"check(\"{exercise_id}\", answer). As a number it loses its zeros (25.10 is 25.1).")
     try:
         item = find(exercise_id)
     except KeyError as error:
         return Verdict(exercise_id, False, f"✗ {error.args[0]}")
-    return judge(item, answer)
+    verdict = judge(item, answer, _TRIES.get(exercise_id, 0))
+    if not verdict.ok and answer is not ...:
+        _TRIES[exercise_id] = _TRIES.get(exercise_id, 0) + 1
+    return verdict

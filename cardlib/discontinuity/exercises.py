@@ -69,8 +69,11 @@ def joker_saves_on_a_gap() -> int:
     return row_penalty(GAP_ROW) - row_penalty(lay_out(GAP_ROW, joker=True, anchor=5))
 
 
-@exercise("dc.6", hint="Try every number card as the joker's anchor and compute row_penalty(...) each time; "
-                      "answer with the anchor's number.")
+@exercise("dc.6", hint=("The joker counts its anchor + 1: where does that join runs, or make a new one?",
+                        "Try every number card as the anchor and compute row_penalty(lay_out(row, joker=True, "
+                        "anchor=n)) each time; answer with the anchor's number."),
+          mistakes=[(3, "Right of 3 the joker makes 2, 3, 4 a run, which costs 2 — but the 6 and 7 still cost "
+                        "13 and the 9 costs 9. Is there a place that saves more?")])
 def best_joker_anchor() -> int:
     from cardlib.discontinuity.analysis import best_joker_place
     return best_joker_place(JOKER_PLACE_ROW)
@@ -90,14 +93,24 @@ def redeal_probability() -> Any:
     return reshuffle_probability()
 
 
-@exercise("dc.9", hint="Sum a + (a+1) + … + (a+L-1) with sympy.summation, then subtract the a the run still costs.",
-          compare=same_expression)
+def _forgot_the_lowest_card(answer: Any, truth: Any) -> bool:
+    """The sum of the whole run, without taking off the lowest card the run still costs."""
+    from cardlib.discontinuity.analysis import a
+    return same_expression(answer, truth + a)
+
+
+@exercise("dc.9", hint=("Without the rule the run costs every card: a + (a+1) + … + (a+L-1). With it, only a.",
+                        "With k = sp.Symbol(\"k\", integer=True), sp.summation(a + k, (k, 0, L - 1)) is the "
+                        "whole run; the saving is that minus a."),
+          compare=same_expression, mistakes=[(lambda answer, truth: _forgot_the_lowest_card(answer, truth),
+                                              "That is what the whole run adds up to; the run still costs its "
+                                              "lowest card a, so the saving is that sum minus a.")])
 def run_rule_saving() -> Any:
     from cardlib.discontinuity.analysis import run_saving
     return run_saving()
 
 
-@exercise("dc.10", hint="Try each Take in state.legal_actions() on state.clone() and compare points(0). "
+@exercise("dc.10", hint="Try each Take in position.legal_actions() with points_after(position, take). "
                        "The sheet: pairs matter more than runs.")
 def best_take() -> Take:
     state = best_take_position()

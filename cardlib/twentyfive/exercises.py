@@ -43,7 +43,11 @@ def pairs_in_this_play() -> int:
     return pair_count([10, 10, 10, 9, 9, 9, 9, 8, 8, 5, 5, 5, 1])
 
 
-@exercise("25.4", hint="Look for few numbers with many copies each: C(6,2) + C(5,2) = ?")
+@exercise("25.4", hint=("Many copies of one number make many pairs for few cards.",
+                        "Start from the numbers with the most copies: how many pairs do six 10s make? And 9s?",
+                        "Add C(n, 2) for the numbers you use until you reach exactly 25; count the cards."),
+          mistakes=[(12, "12 is the rule sheet's figure, and it is not the fewest: can fewer cards make "
+                         "exactly 25 pairs?")])
 def fewest_cards_for_25() -> int:
     from cardlib.twentyfive.analysis import card_bounds
     return card_bounds(25)[0]
@@ -75,7 +79,11 @@ def twenty_cards_exceed() -> Fraction:
     return sum((p for pairs, p in pairs_distribution(20).items() if pairs > 25), Fraction(0))
 
 
-@exercise("25.9", hint="round_points(pairs, passer, passed, players): who passed, and who drew last?")
+@exercise("25.9", hint=("Were there more or fewer than 25 pairs? That decides who takes points.",
+                        "More than 25: the player who drew last takes pairs − 25; nobody else takes any."),
+          mistakes=[((0, 0, 6), "The points went to the wrong seat: the tuple lists seats 0, 1, 2 in order, "
+                                "and the points go to the player who drew last."),
+                    ((0, 10, 0), "10 points is what a passer takes with fewer than 25 pairs: here there are more.")])
 def points_for_31() -> tuple[int, ...]:
     return round_points(31, passer=1, passed=0, players=3)
 

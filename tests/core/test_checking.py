@@ -24,6 +24,7 @@ def registry():
     yield checking._REGISTRY
     for exercise_id in [key for key in checking._REGISTRY if key.startswith("demo.")]:
         del checking._REGISTRY[exercise_id]
+        checking._TRIES.pop(exercise_id, None)
 
 
 def test_the_exercise_decorator_registers_and_returns_the_truth(registry):
@@ -243,3 +244,43 @@ def test_checking_loads_sympy_only_when_a_formula_is_compared():
              "import sympy; c.same_expression('a', sympy.Symbol('a')); print(before)")
     result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
     assert result.stdout.strip() == "False"
+
+
+# -- feedback that teaches: hints in steps, predictable mistakes, slips of form --
+
+def test_hints_come_in_steps_one_more_at_each_wrong_try(registry):
+    exercise("demo.steps", hint=("A nudge.", "More.", "Nearly the answer."))(lambda: 45)
+    said = [str(check("demo.steps", 44)) for _ in range(4)]
+    assert "Hint 1 of 3: A nudge." in said[0] and "More." not in said[0]
+    assert "Hint 2 of 3: More." in said[1] and "Hint 3 of 3: Nearly the answer." in said[2]
+    assert "Hint 3 of 3" in said[3]  # the last hint stays
+    assert check("demo.steps", ...).message.startswith("…") and "Hint 3 of 3" in str(check("demo.steps", 1))
+
+
+def test_a_predictable_mistake_gets_its_own_message(registry):
+    exercise("demo.sheet", hint="Fewer cards.", mistakes=[
+        (12, "12 is the sheet's figure, not the fewest."),
+        (lambda answer, truth: answer == truth + 2, "Two too many."),
+    ])(lambda: 11)
+    assert "12 is the sheet's figure, not the fewest." in str(check("demo.sheet", 12))
+    assert "12 is the sheet's figure" in str(check("demo.sheet", Fraction(12)))  # 12 in any exact form
+    assert "Two too many." in str(check("demo.sheet", 13)) and "sheet's figure" not in str(check("demo.sheet", 13))
+    other = str(check("demo.sheet", 20))
+    assert "Two too many." not in other and "sheet's figure" not in other and "Hint" in other
+
+
+def test_an_object_where_its_number_was_wanted_names_the_numbers_to_use(registry):
+    from cardlib.twentyfive.inference import Odds
+    verdict = check("demo.third", Odds(over=Fraction(1, 3), exactly=Fraction(1, 3), under=Fraction(1, 3)))
+    assert not verdict.ok and "`.over` or `.exactly` or `.under`" in str(verdict)
+
+
+def test_a_cut_decimal_is_told_to_round(registry):
+    exercise("demo.round", compare=close_to)(lambda: Fraction(1456, 10000))
+    assert "Round, don't cut" in str(check("demo.round", 0.145))
+    assert check("demo.round", 0.146).ok and "Round" not in str(check("demo.round", 0.147))
+
+
+def test_a_number_for_the_id_is_told_to_use_quotes():
+    verdict = check(25.1, 3)
+    assert not verdict.ok and 'check("25.1", answer)' in str(verdict) and "quotes" in str(verdict)

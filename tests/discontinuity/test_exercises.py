@@ -108,3 +108,14 @@ def test_the_prompts_show_the_rows_the_truths_use():
     for row in (ex.LONG_RUN_ROW, ex.SHORT_RUNS_ROW, ex.JOKER_ROW, ex.RUN_OF_TWO_ROW, ex.GAP_ROW, ex.JOKER_PLACE_ROW):
         assert ", ".join(str(card) for card in row) in text
     assert f"{ex.SAFE_CARDS} cards" in text
+
+
+def test_the_anchor_3_and_the_missing_minus_a_get_messages_of_their_own():
+    assert "Right of 3" in str(check("dc.6", 3))
+    from cardlib.discontinuity.analysis import a, run_saving
+    assert "still costs its lowest card a" in str(check("dc.9", run_saving() + a))
+    assert "still costs" not in str(check("dc.9", run_saving() + 1))
+
+
+def test_the_hint_of_dc10_names_the_notebooks_own_variable():
+    assert "position" in find("dc.10").hint and "state." not in find("dc.10").hint

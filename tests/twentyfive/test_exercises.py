@@ -41,3 +41,15 @@ def test_an_exact_exercise_asks_for_the_fraction_not_its_decimal():
     assert isinstance(truth, Fraction)
     verdict = check("25.7", float(truth))
     assert not verdict.ok and "give it exactly" in verdict.message
+
+
+def test_the_sheets_12_and_the_wrong_seat_get_messages_of_their_own():
+    assert "rule sheet's figure" in str(check("25.4", 12))
+    assert "wrong seat" in str(check("25.9", (0, 0, 6)))
+    assert "fewer than 25" in str(check("25.9", (0, 10, 0)))
+
+
+def test_hints_come_in_steps_and_name_nothing_the_notebook_lacks():
+    hints = find("25.4").hints
+    assert len(hints) >= 2 and "C(6" not in hints[0]  # the nudge does not compute the answer
+    assert not any("round_points" in hint for hint in find("25.9").hints)  # not imported in the exercises
