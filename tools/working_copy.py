@@ -5,8 +5,9 @@
 
 The copy keeps the repository's layout (``DEST/notebooks/``, ``DEST/exercises/``), so relative
 links such as ``../exercises/01_twenty_five.ipynb`` and data files such as ``data/*.csv`` resolve
-from it. It holds all of ``notebooks/`` (``apps/`` and ``data/`` included) and the student copies
-``exercises/*.ipynb``, never ``exercises/solutions/``. A file already in DEST is left alone, so a
+from it. It holds all of ``notebooks/`` (``apps/`` and ``data/`` included), the student copies
+``exercises/*.ipynb`` (never ``exercises/solutions/``) and the teacher pages ``docs/teachers/``.
+A file already in DEST is left alone, so a
 student's work survives; a file missing from DEST (a new notebook after ``git pull``, or one the
 student deleted to start afresh) is copied. ``make lab`` runs this; ``mywork/`` is git-ignored.
 """
@@ -32,7 +33,8 @@ def sources(root: Path) -> list[Path]:
     """
     notebooks = [p for p in (root / "notebooks").rglob("*") if p.is_file()]
     exercises = [p for p in (root / "exercises").glob("*.ipynb") if p.is_file()]
-    found = [p.relative_to(root) for p in notebooks + exercises]
+    teachers = [p for p in (root / "docs" / "teachers").glob("*.md") if p.is_file()]  # linked from 00_start_here
+    found = [p.relative_to(root) for p in notebooks + exercises + teachers]
     # Jupyter's checkpoints and caches are not course material.
     return sorted(p for p in found if not any(part.startswith(".") or part == "__pycache__" for part in p.parts))
 
