@@ -7,9 +7,8 @@ The copy keeps the repository's layout (``DEST/notebooks/``, ``DEST/exercises/``
 links such as ``../exercises/01_twenty_five.ipynb`` and data files such as ``data/*.csv`` resolve
 from it. It holds all of ``notebooks/`` (``apps/`` and ``data/`` included), the student copies
 ``exercises/*.ipynb`` (never ``exercises/solutions/``) and the teacher pages ``docs/teachers/``.
-A file already in DEST is left alone, so a
-student's work survives; a file missing from DEST (a new notebook after ``git pull``, or one the
-student deleted to start afresh) is copied. ``make lab`` runs this; ``mywork/`` is git-ignored.
+A file already in DEST is left alone, so a student's work survives; a file missing from DEST (a new
+notebook after ``git pull``, or one the student deleted to start afresh) is copied. ``make lab`` runs this; ``mywork/`` is git-ignored.
 """
 from __future__ import annotations
 
