@@ -1,6 +1,7 @@
 """Play the long seeded tournaments whose results the notebooks read (too slow to replay live).
 
     python tools/run_tournaments.py            # writes notebooks/data/*.csv
+    python tools/run_tournaments.py --only naive
 
 Each CSV holds one row per game and seat, exactly as cardlib.core.tournament returns it. The
 games are seeded, so any row can be checked by replaying its game: the notebooks replay the
@@ -19,27 +20,38 @@ sys.path.insert(0, str(ROOT))
 
 from cardlib.core.tournament import standings  # noqa: E402
 from cardlib.twentyfive import CoachBot, Game, ThresholdBot  # noqa: E402
+from cardlib.twentyfive.analysis import COACH_TOURNAMENT, NAIVE_COACH_TOURNAMENT  # noqa: E402
 
 DATA = ROOT / "notebooks" / "data"
-TWENTYFIVE = {"games": 2000, "seed": 25}
+TWENTYFIVE = COACH_TOURNAMENT
 # Two equal ThresholdBots, so that neither is a scapegoat for the other: 22 cards is about where
 # random cards pass 25 pairs as often as not.
 TWENTYFIVE_AGENTS = (CoachBot(), ThresholdBot(22), ThresholdBot(22))
 TWENTYFIVE_CSV = DATA / "twentyfive_coach_tournament.csv"
+# The same decision rule with the naive model (hidden hands: any unseen cards), the same seats and
+# seeds: what the information in the reveals is worth, isolated.
+NAIVE_AGENTS = (CoachBot(model="naive"), ThresholdBot(22), ThresholdBot(22))
+NAIVE_CSV = DATA / "twentyfive_naive_coach_tournament.csv"
+TOURNAMENTS = {"coach": (TWENTYFIVE_AGENTS, TWENTYFIVE_CSV, TWENTYFIVE),
+               "naive": (NAIVE_AGENTS, NAIVE_CSV, NAIVE_COACH_TOURNAMENT)}
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--only", choices=sorted(TOURNAMENTS), action="append", help="play only these (repeatable)")
     args = parser.parse_args()
     DATA.mkdir(parents=True, exist_ok=True)
-    start = time.perf_counter()
-    with ProcessPoolExecutor(args.workers) as pool:
-        table, summary = standings(Game(players=3), TWENTYFIVE_AGENTS, executor=pool, **TWENTYFIVE)
-    table.to_csv(TWENTYFIVE_CSV, index=False)
-    print(f"wrote {TWENTYFIVE_CSV.relative_to(ROOT)}: {TWENTYFIVE['games']} games, seed {TWENTYFIVE['seed']}, "
-          f"{time.perf_counter() - start:.0f} s")
-    print(summary.to_string())
+    for name, (agents, path, settings) in TOURNAMENTS.items():
+        if args.only and name not in args.only:
+            continue
+        start = time.perf_counter()
+        with ProcessPoolExecutor(args.workers) as pool:
+            table, summary = standings(Game(players=3), agents, executor=pool, **settings)
+        table.to_csv(path, index=False)
+        print(f"wrote {path.relative_to(ROOT)}: {settings['games']} games, seed {settings['seed']}, "
+              f"{time.perf_counter() - start:.0f} s")
+        print(summary.to_string())
 
 
 if __name__ == "__main__":

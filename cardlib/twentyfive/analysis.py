@@ -31,8 +31,14 @@ __all__ = [
     "Odds", "adds_m_pairs", "card_bound_witnesses", "card_bounds",
     "draw_outlook", "example_position", "hidden_worlds", "p_over", "pair_shapes", "pair_table", "pairs_distribution",
     "pairs_generating_function", "pairs_odds", "pairs_posterior", "pass_cost", "round_costs",
-    "sample_hidden_hands",
+    "sample_hidden_hands", "COACH_TOURNAMENT", "NAIVE_COACH_TOURNAMENT",
 ]
+
+# The stored coach tournaments (tools/run_tournaments.py plays them; notebook 01 reads them).
+COACH_TOURNAMENT = {"games": 2000, "seed": 25}
+# The naive coach weighs every hidden hand of the unseen cards (thousands per player late in a
+# round), so its tournament is the first 400 of the same seeded games.
+NAIVE_COACH_TOURNAMENT = {"games": 400, "seed": 25}
 
 Copies = Optional[Mapping[int, int] | Sequence[int]]
 

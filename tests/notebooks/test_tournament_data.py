@@ -15,23 +15,29 @@ sys.path.insert(0, str(ROOT / "tools"))
 import run_tournaments  # noqa: E402
 
 
-@pytest.fixture(scope="module")
-def stored() -> pd.DataFrame:
-    return pd.read_csv(run_tournaments.TWENTYFIVE_CSV)
+AGENTS = {"coach": CoachBot(), "coach (naive)": CoachBot(model="naive"), "threshold 22": ThresholdBot(22)}
+
+
+@pytest.fixture(scope="module", params=sorted(run_tournaments.TOURNAMENTS))
+def stored(request) -> tuple[str, pd.DataFrame]:
+    agents, path, settings = run_tournaments.TOURNAMENTS[request.param]
+    return agents, pd.read_csv(path), settings
 
 
 def test_stored_tournament_has_every_game_and_seat(stored):
-    games = run_tournaments.TWENTYFIVE["games"]
-    assert stored["game"].nunique() == games
-    assert len(stored) == 3 * games
-    assert sorted(stored["agent"].unique()) == ["coach", "threshold 22"]
+    agents, table, settings = stored
+    games = settings["games"]
+    assert table["game"].nunique() == games
+    assert len(table) == 3 * games
+    assert sorted(table["agent"].unique()) == sorted({agent.name for agent in agents})
 
 
-@pytest.mark.parametrize("index", [0, 777, 1999])
-def test_stored_games_replay_exactly(stored, index):
-    rows = stored[stored["game"] == index].sort_values("seat")
-    agents = {"coach": CoachBot(), "threshold 22": ThresholdBot(22)}
+@pytest.mark.parametrize("place", [0, 0.4, 1])  # the first game, one in the middle, the last
+def test_stored_games_replay_exactly(stored, place):
+    _, table, settings = stored
+    index = round(place * (settings["games"] - 1))
+    rows = table[table["game"] == index].sort_values("seat")
     seed = int(rows["seed"].iloc[0])
-    record = play(Game(players=3), [agents[name] for name in rows["agent"]], seed=seed)
+    record = play(Game(players=3), [AGENTS[name] for name in rows["agent"]], seed=seed)
     assert record.result.scores == tuple(rows["score"])
     assert record.result.places == tuple(rows["place"])
