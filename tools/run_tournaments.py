@@ -23,7 +23,6 @@ from cardlib.twentyfive import CoachBot, Game, ThresholdBot  # noqa: E402
 from cardlib.twentyfive.analysis import COACH_TOURNAMENT, NAIVE_COACH_TOURNAMENT  # noqa: E402
 
 DATA = ROOT / "notebooks" / "data"
-TWENTYFIVE = COACH_TOURNAMENT
 # Two equal ThresholdBots, so that neither is a scapegoat for the other: 22 cards is about where
 # random cards pass 25 pairs as often as not.
 TWENTYFIVE_AGENTS = (CoachBot(), ThresholdBot(22), ThresholdBot(22))
@@ -32,7 +31,7 @@ TWENTYFIVE_CSV = DATA / "twentyfive_coach_tournament.csv"
 # seeds: what the information in the reveals is worth, isolated.
 NAIVE_AGENTS = (CoachBot(model="naive"), ThresholdBot(22), ThresholdBot(22))
 NAIVE_CSV = DATA / "twentyfive_naive_coach_tournament.csv"
-TOURNAMENTS = {"coach": (TWENTYFIVE_AGENTS, TWENTYFIVE_CSV, TWENTYFIVE),
+TOURNAMENTS = {"coach": (TWENTYFIVE_AGENTS, TWENTYFIVE_CSV, COACH_TOURNAMENT),
                "naive": (NAIVE_AGENTS, NAIVE_CSV, NAIVE_COACH_TOURNAMENT)}
 
 

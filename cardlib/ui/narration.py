@@ -38,9 +38,7 @@ class Names:
 
     def does(self, seat: int, verb: str, *, inside: bool = False) -> str:
         """'You take' or 'Player 2 takes' ('passes' for a verb ending in ss)."""
-        if seat == self.me:
-            return f"{'you' if inside else 'You'} {verb}"
-        return f"Player {seat} {verb}{'es' if verb.endswith('ss') else 's'}"
+        return f"{self(seat, inside=inside)} {self.verb(seat, verb)}"
 
     def verb(self, seat: int, verb: str) -> str:
         """A verb agreeing with the seat: 'take' for you, 'takes' for anyone else."""
