@@ -3,7 +3,10 @@
 Each game's ``exercises.py`` registers its questions with :func:`exercise`. The truth is a
 function that computes the answer with cardlib, never a pasted number. An answer is compared
 with :func:`same` (exact) unless the exercise names another matcher: :func:`close_to` (right to
-three decimals) or :func:`same_expression` (a sympy formula in any equal form).
+three decimals), :func:`same_expression` (a sympy formula in any equal form) or :func:`simulated`
+(a seeded estimate and its standard error, judged against the exact value). An "explain" item is a
+multiple choice: ``exercise(..., choices="abc")`` and the truth is the letter whose claim cardlib
+confirms.
 
 >>> from cardlib.core.checking import Exercise, judge
 >>> square = Exercise("demo.1", lambda: 49, hints=("Seven times seven.",))
@@ -18,7 +21,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
@@ -59,7 +62,7 @@ class Exercise:
     hints: tuple[str, ...] = ()
     compare: Callable[[Any, Any], bool] | None = None
     mistakes: tuple[Mistake, ...] = ()
-    explain: str = field(default="", repr=False)
+    choices: str = ""
 
     @property
     def hint(self) -> str:
@@ -89,18 +92,55 @@ _TRIES: dict[str, int] = {}  # wrong tries per exercise id in this kernel: the n
 
 
 def exercise(id: str, hint: str | Sequence[str] = "", compare: Callable[[Any, Any], bool] | None = None,
-             mistakes: Sequence[tuple[Any, str]] = ()) -> Callable:
+             mistakes: Sequence[tuple[Any, str]] = (), choices: str = "") -> Callable:
     """Register the decorated function as the truth of exercise ``id``.
 
-    ``hint`` is one hint or several in steps; ``mistakes`` holds (wrong answer or test, message) pairs.
+    ``hint`` is one hint or several in steps; ``mistakes`` holds (wrong answer or test, message) pairs;
+    ``choices`` makes it a multiple choice answered with one of those letters.
     """
     hints = (hint,) if isinstance(hint, str) else tuple(hint)
 
     def register(truth: Callable[[], Any]) -> Callable[[], Any]:
         _REGISTRY[id] = Exercise(id, truth, tuple(h for h in hints if h), compare,
-                                 tuple(Mistake(answer, message) for answer, message in mistakes))
+                                 tuple(Mistake(answer, message) for answer, message in mistakes), choices)
         return truth
     return register
+
+
+def letter(answer: Any) -> str:
+    """A multiple-choice answer as one lower-case letter: "B", " b ", "(b)" all read "b".
+
+    >>> letter("(B) "), letter(2)
+    ('b', '')
+    """
+    return answer.strip().strip("()").strip().lower() if isinstance(answer, str) else ""
+
+
+@dataclass(frozen=True)
+class Sampled:
+    """The truth of a simulation exercise: the exact ``value`` and the ``standard_error`` of an
+    estimate of it from the number of runs the question asks for."""
+
+    value: Any
+    standard_error: float
+
+
+def simulated(answer: Any, truth: Sampled, errors: float = 4) -> bool:
+    """An (estimate, standard error) pair counts when the estimate lies within ``errors`` standard
+    errors of the exact value and the standard error is right to within a tenth.
+
+    A seeded simulation's result depends on how it draws its cards, so it is judged by what any
+    correct simulation of that size does, not by one stream of random numbers.
+
+    >>> truth = Sampled(Fraction(1, 2), 0.005)
+    >>> simulated((0.51, 0.005), truth), simulated((0.53, 0.005), truth), simulated((0.5, 0.05), truth)
+    (True, False, False)
+    """
+    if not isinstance(answer, (tuple, list)) or len(answer) != 2:
+        return False
+    estimate, error = answer
+    return (abs(float(estimate) - float(truth.value)) <= errors * truth.standard_error
+            and abs(float(error) - truth.standard_error) <= truth.standard_error / 10)
 
 
 def _exact(value: Any) -> Fraction | None:
@@ -179,6 +219,8 @@ def same_expression(answer: Any, truth: Any) -> bool:
 
 def diagnose(answer: Any, truth: Any) -> str:
     """Why a wrong answer is wrong, when its kind (not only its value) is the problem."""
+    if isinstance(truth, Sampled):
+        return _diagnose_sampled(answer, truth)
     if getattr(answer, "is_Float", False) is True:
         answer = float(answer)
     number_truth = _exact(truth) is not None or isinstance(truth, float)
@@ -201,6 +243,19 @@ def diagnose(answer: Any, truth: Any) -> str:
     return ""
 
 
+def _diagnose_sampled(answer: Any, truth: Sampled) -> str:
+    """Why a simulation's (estimate, standard error) answer is not right."""
+    if not isinstance(answer, (tuple, list)) or len(answer) != 2:
+        return " Give two numbers in a tuple: (your estimate, its standard error)."
+    estimate, error = (float(number) for number in answer)
+    if abs(error - truth.standard_error ** 2) <= truth.standard_error ** 2 / 10:
+        return " That standard error is a variance: take its square root."
+    if abs(estimate - float(truth.value)) > 4 * truth.standard_error:
+        return (" The estimate is further from the truth than a simulation of this size strays "
+                "(more than 4 standard errors): check what you count, and the number of runs.")
+    return " The estimate is fine; the standard error is not: spread / √(number of runs)."
+
+
 def _cut(answer: float, truth: Fraction) -> bool:
     """Whether ``answer`` is ``truth`` with its decimals cut off where rounding would have gone up.
 
@@ -217,6 +272,11 @@ def judge(item: Exercise, answer: Any, tries: int = 0) -> Verdict:
     """Compare an answer with the computed truth and say so in words (``tries``: earlier wrong tries)."""
     if answer is ...:
         return Verdict(item.id, False, f"… {item.id}: replace the ... with your answer, then run the cell again.")
+    if item.choices:
+        if letter(answer) not in item.choices or len(letter(answer)) != 1:
+            letters = ", ".join(item.choices[:-1]) + " or " + item.choices[-1]
+            return Verdict(item.id, False, f"✗ {item.id}: answer with one letter in quotes: {letters}.")
+        answer = letter(answer)
     try:
         truth = item.truth()
     except Exception as error:  # the answer key failed: not the student's fault, so say so

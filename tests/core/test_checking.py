@@ -284,3 +284,47 @@ def test_a_cut_decimal_is_told_to_round(registry):
 def test_a_number_for_the_id_is_told_to_use_quotes():
     verdict = check(25.1, 3)
     assert not verdict.ok and 'check("25.1", answer)' in str(verdict) and "quotes" in str(verdict)
+
+
+# -- "explain" items as multiple choice; seeded simulations judged by their result --
+
+@pytest.mark.parametrize("answer", ["b", "B", " (b) "])
+def test_a_multiple_choice_takes_the_letter_in_any_case(registry, answer):
+    exercise("demo.why", hint="Think.", choices="abc")(lambda: "b")
+    assert check("demo.why", answer).ok
+
+
+@pytest.mark.parametrize("answer", ["d", "ab", 2, None, ["b"]])
+def test_a_multiple_choice_asks_for_one_of_its_letters(registry, answer):
+    exercise("demo.why", hint="Think.", choices="abc")(lambda: "b")
+    verdict = check("demo.why", answer)
+    assert not verdict.ok and "one letter in quotes: a, b or c" in str(verdict)
+
+
+def test_a_wrong_choice_gets_its_own_message(registry):
+    exercise("demo.why", hint="Think.", choices="abc", mistakes=[("a", "Not the last card.")])(lambda: "b")
+    assert "Not the last card." in str(check("demo.why", "A")) and "Hint" in str(check("demo.why", "c"))
+
+
+@pytest.fixture
+def sampled(registry):
+    """A simulation exercise: P = 1/2 from 10,000 runs, standard error 0.005."""
+    truth = checking.Sampled(Fraction(1, 2), (0.25 / 10_000) ** 0.5)
+    exercise("demo.simulation", hint="Count, then divide.", compare=checking.simulated)(lambda: truth)
+    return truth
+
+
+@pytest.mark.parametrize("answer", [(0.5, 0.005), (0.515, 0.0051), [0.49, 0.005]])
+def test_a_simulation_within_four_standard_errors_counts(sampled, answer):
+    assert check("demo.simulation", answer).ok
+
+
+@pytest.mark.parametrize("answer, why", [
+    (0.5, "Give two numbers in a tuple"),
+    ((0.5, 0.005 ** 2), "is a variance: take its square root"),
+    ((0.53, 0.005), "more than 4 standard errors"),
+    ((0.5, 0.05), "spread / √(number of runs)"),
+])
+def test_a_simulation_answer_is_told_what_is_wrong(sampled, answer, why):
+    verdict = check("demo.simulation", answer)
+    assert not verdict.ok and why in str(verdict)
