@@ -1,0 +1,128 @@
+"""What real games show: the rows players hold, the squares they face, and when the joker is taken.
+
+The lesson's exact results weight every row, or every square, as a random deal would. Games are
+not random deals: players take what suits them. ``watch`` plays seeded games and writes down, at
+every turn, what the table showed then, so that the exact answers can be set beside real play.
+
+>>> from cardlib.discontinuity import GreedyBot
+>>> turns, games = watch(Game(players=3), [GreedyBot()] * 3, games=2, seed=1)
+>>> list(games.columns)
+['game', 'seed', 'squares', 'redeals']
+>>> bool((turns.groupby("game").size() > 10).all())
+True
+"""
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+from math import comb
+from typing import Any
+
+import pandas as pd
+
+from cardlib.core.match import agent_rng
+from cardlib.core.protocol import Agent
+from cardlib.core.tournament import agent_name
+from cardlib.discontinuity.actions import Take, TakeJoker
+from cardlib.discontinuity.rules import Game, Observation
+from cardlib.discontinuity.square import take_slots
+
+TURN_COLUMNS = ["game", "seat", "agent", "turn", "cards in row", "joker open", "joker change",
+                "took joker", "largest group", "redeal chance"]
+
+
+def largest_group(square: Sequence[int]) -> int:
+    """How many face-up cards share the commonest number (8 would mean a re-deal).
+
+    >>> largest_group([9, 9, 8, 9, 7, 7, 9, 1])
+    4
+    """
+    return max(Counter(card for card in square if card).values())
+
+
+def fresh_largest_group(cards: int = 8) -> dict[int, Fraction]:
+    """The exact chance of each largest group in a fresh deal of ``cards`` cards (every set alike).
+
+    >>> odds = fresh_largest_group()
+    >>> odds[8] == Fraction(1, 22_137_570), sum(odds.values())
+    (True, Fraction(1, 1))
+    """
+    from cardlib.discontinuity.analysis import deal_patterns
+    patterns = deal_patterns(cards)
+    total = sum(patterns.values())
+    odds: Counter = Counter()
+    for counts, ways in patterns.items():
+        odds[max(counts)] += ways
+    return {largest: Fraction(odds[largest], total) for largest in sorted(odds)}
+
+
+def refill_redeal_chance(observation: Observation, take: Take) -> Fraction:
+    """The chance, given what everyone sees, that the refill after ``take`` shows one number.
+
+    The six cards left must all show one number k, and both cards dealt into the gaps must be k
+    too; from the table's point of view those two are any two of the unseen cards.
+
+    >>> from cardlib.decks.pairs import stacked_deck
+    >>> view = Game(players=3).new(deck=stacked_deck([10, 10, 10, 10, 9, 10, 10, 8])).observation(0)
+    >>> refill_redeal_chance(view, Take(3, 8, 9))  # column 10, 9, 8: six 10s stay; 4 of 47 unseen are 10s
+    Fraction(6, 1081)
+    >>> _ == Fraction(comb(4, 2), comb(47, 2))
+    True
+    """
+    emptied = take_slots(observation.square, take)
+    left = {card for slot, card in enumerate(observation.square) if slot not in emptied}
+    if len(left) != 1:
+        return Fraction(0)
+    number = left.pop()
+    unseen = observation.unseen
+    return Fraction(comb(unseen.count(number), 2), comb(len(unseen), 2))
+
+
+def _joker_change(row: tuple) -> int:
+    from cardlib.discontinuity.analysis import joker_change
+    return joker_change([card for card in row if card != "J"])
+
+
+def watch(game: Game, agents: Sequence[Agent] | Mapping[str, Agent], games: int = 100,
+          seed: int = 0) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """Play seeded games (seats rotating, as in a tournament); one line per turn and one per game.
+
+    A turn line is what the player saw before taking: the size of their row, whether their
+    joker is still to take and what it would change there (at its best place), the square's
+    largest group, what they chose, and after a take the chance that its refill re-deals.
+    A game line counts the squares checked for a re-deal (the first deal and every refill
+    that left a deck) and the re-deals that happened.
+    """
+    named = list(agents.items()) if isinstance(agents, Mapping) else [(agent_name(a), a) for a in agents]
+    rng = random.Random(seed)
+    turn_rows: list[tuple] = []
+    game_rows: list[tuple] = []
+    for index in range(games):
+        game_seed = rng.getrandbits(32)
+        seating = [named[(seat + index) % game.players] for seat in range(game.players)]
+        rngs = [agent_rng(game_seed, seat) for seat in range(game.players)]
+        state = game.new(seed=game_seed)
+        takes, last, turns_taken = 0, None, Counter()
+        while state.current_player is not None:
+            seat = state.current_player
+            view = state.observation(seat)
+            action = seating[seat][1].act(view, state.legal_actions(), rngs[seat])
+            if view.phase == "take":
+                row = view.rows[seat]
+                open_joker = not view.jokers_used[seat]
+                took = type(action) is TakeJoker
+                chance = refill_redeal_chance(view, action) if type(action) is Take else Fraction(0)
+                turn_rows.append((index, seat, seating[seat][0], turns_taken[seat], sum(c != "J" for c in row),
+                                  open_joker, _joker_change(row) if open_joker else None, took,
+                                  largest_group(view.square), float(chance)))
+                turns_taken[seat] += 1
+                takes += type(action) is Take
+                last = action
+            state.apply(action)
+        squares = 1 + takes - (type(last) is Take)  # the refill that ended the game was not checked
+        redeals = sum(1 for kind, _, _ in state.observation(0).log if kind == "redeal")
+        game_rows.append((index, game_seed, squares, redeals))
+    return (pd.DataFrame(turn_rows, columns=TURN_COLUMNS),
+            pd.DataFrame(game_rows, columns=["game", "seed", "squares", "redeals"]))
