@@ -1,21 +1,28 @@
 """The Twenty-five exercises: each truth is computed by cardlib, never typed in.
 
-Used by ``check("25.N", answer)`` in ``exercises/01_twenty_five.ipynb``.
+Used by ``check("25.N", answer)`` in ``exercises/01_twenty_five.ipynb``, easy to hard: counting
+pairs (25.1–3), how many cards make exactly 20 pairs (25.4–6; the lesson answers them for 25),
+random deals (25.7–8), the round's points (25.9), a position and the coach (25.10–12), an
+enumeration (25.13), a seeded simulation (25.14) and an "explain" choice (25.15).
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from fractions import Fraction
+from itertools import combinations
+from math import comb, sqrt
+from typing import Any
 
-from cardlib.core.checking import close_to, exercise
-from cardlib.decks.pairs import pair_count
-from cardlib.twentyfive.rules import Observation, State, round_points
+from cardlib.core.checking import Sampled, close_to, exercise, same, simulated
+from cardlib.decks.pairs import COPIES, pair_count, pairs_of
+from cardlib.twentyfive.rules import TARGET, Observation, State, round_points
 
 
 EXERCISE_SEED = 227  # a position where the reveals say a lot (the lesson uses another seed)
 
 
 def reveal_position() -> State:
-    """The position of exercises 25.10 and 25.11: round 1, three players, 21 cards in play.
+    """The position of exercises 25.10, 25.11, 25.12 and 25.15: round 1, three players, 21 cards in play.
 
     Everyone has drawn and revealed their highest card; you are player 0, about to decide.
     """
@@ -26,6 +33,22 @@ def reveal_position() -> State:
 def reveal_observation() -> Observation:
     """What player 0 sees in ``reveal_position()``."""
     return reveal_position().observation(0)
+
+
+def _analysis() -> Any:
+    """cardlib's mathematics of the game, loaded on first need (it brings sympy and pandas)."""
+    from cardlib.twentyfive import analysis
+    return analysis
+
+
+def _is(wrong: Callable[[], Any]) -> Callable[[Any, Any], bool]:
+    """A mistake's test: the answer is exactly the wrong value, computed when a check needs it."""
+    return lambda answer, truth: same(answer, wrong())
+
+
+def _near(wrong: Callable[[], Any]) -> Callable[[Any, Any], bool]:
+    """A mistake's test: the answer is the wrong value to three decimals (as ``close_to`` judges)."""
+    return lambda answer, truth: close_to(answer, wrong())
 
 
 @exercise("25.1", hint="Each pair is a choice of 2 of the 5 tens: C(5, 2).")
@@ -43,40 +66,103 @@ def pairs_in_this_play() -> int:
     return pair_count([10, 10, 10, 9, 9, 9, 9, 8, 8, 5, 5, 5, 1])
 
 
-@exercise("25.4", hint=("Many copies of one number make many pairs for few cards.",
-                        "Start from the numbers with the most copies: how many pairs do six 10s make? And 9s?",
-                        "Add C(n, 2) for the numbers you use until you reach exactly 25; count the cards."),
-          mistakes=[(12, "12 is the rule sheet's figure, and it is not the fewest: can fewer cards make "
-                         "exactly 25 pairs?")])
-def fewest_cards_for_25() -> int:
-    from cardlib.twentyfive.analysis import card_bounds
-    return card_bounds(25)[0]
+# --- exactly 20 pairs: the lesson answers these for 25, so the questions ask for 20 ----------------
+
+ASKED_PAIRS = 20      # 25.4–25.6
+SHEET_FEWEST = 12     # the rule sheet: "exactly 25 pairs takes 12 to 27 cards"
 
 
-@exercise("25.5", hint="Spread the cards thin: three copies of a number give 3 pairs for 3 cards.")
-def most_cards_for_25() -> int:
-    from cardlib.twentyfive.analysis import card_bounds
-    return card_bounds(25)[1]
+def greedy_cards(pairs: int) -> int:
+    """The cards used when ``pairs`` is made greedily: the most pairs one number can add first.
+
+    The slip of 25.4 (biggest first is not the fewest cards).
+
+    >>> greedy_cards(20)      # six 10s (15), three 9s (3), two 8s (1), two 7s (1)
+    13
+    """
+    cards, left = 0, pairs
+    for number in sorted(COPIES, reverse=True):
+        take = max((j for j in range(COPIES[number] + 1) if pairs_of(j) <= left),
+                   key=lambda j: (pairs_of(j), -j))  # the most pairs, and no card that adds none
+        cards, left = cards + take, left - pairs_of(take)
+    if left:
+        raise ValueError(f"the greedy way cannot make exactly {pairs} pairs")
+    return cards
 
 
-@exercise("25.6", hint="Find the smallest n where no way of choosing n cards stays at 25 pairs or fewer.")
-def cards_that_always_exceed() -> int:
-    from cardlib.twentyfive.analysis import pairs_distribution
-    return next(n for n in range(56)
-                if sum(p for pairs, p in pairs_distribution(n).items() if pairs > 25) == 1)
+def certain_over(target: int) -> int:
+    """The fewest cards in play from which more than ``target`` pairs are certain, however they fall."""
+    distribution = _analysis().pairs_distribution
+    return next(n for n in range(56) if all(pairs > target for pairs in distribution(n)))
+
+
+@exercise("25.4", hint=("Many copies of one number make many pairs for few cards; but the total must be "
+                        "exactly 20, not more.",
+                        "One number with n copies makes C(n, 2) pairs: 1, 3, 6, 10, 15, 21 for n = 2 to 7. "
+                        "Write 20 as a sum of such numbers.",
+                        "Each C(n, 2) in your sum costs n cards. Of all the ways to make 20, which costs the "
+                        "fewest cards? pair_count on your list of cards checks the pairs."),
+          mistakes=[(_is(lambda: _analysis().card_bounds(TARGET)[0]),
+                     "That is the lesson's answer for 25 pairs (six of one number and five of another). "
+                     "This question asks for exactly 20."),
+                    (SHEET_FEWEST, "12 is the rule sheet's figure for 25 pairs (and the lesson found fewer cards "
+                                   "do). This question asks for exactly 20."),
+                    (_is(lambda: greedy_cards(ASKED_PAIRS)),
+                     "That is the greedy way: six of one number (15 pairs) first, then small numbers for the "
+                     "last 5. Biggest first is not cheapest here: another split of 20 uses fewer cards.")])
+def fewest_cards_for_20() -> int:
+    return _analysis().card_bounds(ASKED_PAIRS)[0]
+
+
+@exercise("25.5", hint=("Spread the cards thin: a number with few copies gives few pairs for its cards.",
+                        "Three copies of a number give 3 pairs for 3 cards, two give 1 pair for 2, one gives "
+                        "none. Use as many numbers as you can."),
+          mistakes=[(_is(lambda: _analysis().card_bounds(TARGET)[1]),
+                     "That is the lesson's answer for 25 pairs. With exactly 20 pairs, how many cards can "
+                     "there be at most?")])
+def most_cards_for_20() -> int:
+    return _analysis().card_bounds(ASKED_PAIRS)[1]
+
+
+@exercise("25.6", hint=("Find the smallest n where no way of choosing n cards stays at 20 pairs or fewer.",
+                        "pairs_distribution(n) lists every number of pairs n cards can make (its keys): find "
+                        "the first n whose keys are all above 20."),
+          mistakes=[(_is(lambda: certain_over(TARGET)),
+                     "That is the lesson's answer for more than 25 pairs. Here the line is 20: from how "
+                     "many cards on are more than 20 pairs certain?"),
+                    (_is(lambda: _analysis().card_bounds(ASKED_PAIRS)[1]),
+                     "That many cards can still hold exactly 20 pairs (question 5), so more than 20 is not "
+                     "yet certain.")])
+def cards_that_always_exceed_20() -> int:
+    return certain_over(ASKED_PAIRS)
 
 
 @exercise("25.7", hint="Count the pairs of equal cards, Σ C(k, 2), and divide by C(55, 2). Give a fraction.")
 def two_cards_pair() -> Fraction:
-    from cardlib.twentyfive.analysis import pairs_distribution
-    return pairs_distribution(2).get(1, Fraction(0))
+    return _analysis().pairs_distribution(2).get(1, Fraction(0))
 
 
-@exercise("25.8", hint="Use pairs_distribution(20) and add the probabilities of 26 pairs and more.",
-          compare=close_to)
-def twenty_cards_exceed() -> Fraction:
-    from cardlib.twentyfive.analysis import pairs_distribution
-    return sum((p for pairs, p in pairs_distribution(20).items() if pairs > 25), Fraction(0))
+DEALT_CARDS = 21   # 25.8 (the lesson works out 20)
+
+
+def target_or_more(cards: int) -> Fraction:
+    """The slip of 25.8 and 25.14: the chance of 25 pairs or more among ``cards`` random cards (≥ for >)."""
+    odds = _analysis().pairs_odds(cards)
+    return odds.over + odds.exactly
+
+
+@exercise("25.8", hint="pairs_distribution(21) gives the chance of each number of pairs: add those above 25 "
+                        "(pairs_odds(21) does the adding).",
+          compare=close_to,
+          mistakes=[(_near(lambda: target_or_more(DEALT_CARDS)),
+                     "That counts 25 pairs too. More than 25 starts at 26: exactly 25 is another outcome "
+                     "of the round."),
+                    (_near(lambda: _analysis().pairs_odds(DEALT_CARDS - 1).over),
+                     "That is the lesson's value for 20 cards; this question deals 21."),
+                    (_near(lambda: 1 - _analysis().pairs_odds(DEALT_CARDS).over),
+                     "That is the chance of 25 pairs or fewer: the complement of what is asked.")])
+def twenty_one_cards_exceed() -> Fraction:
+    return _analysis().pairs_odds(DEALT_CARDS).over
 
 
 @exercise("25.9", hint=("Were there more or fewer than 25 pairs? That decides who takes points.",
@@ -91,21 +177,143 @@ def points_for_31() -> tuple[int, ...]:
 @exercise("25.10", hint="p_over(observation, model='naive') treats hidden hands as any unseen cards.",
           compare=close_to)
 def naive_over() -> Fraction:
-    from cardlib.twentyfive.analysis import p_over
-    return p_over(reveal_observation(), model="naive").over
+    return _analysis().p_over(reveal_observation(), model="naive").over
 
 
-@exercise("25.11", hint="Use p_over with model=\"informed\". A reveal other than a 5 was the highest card held "
-                         "then, so a player's hidden cards are at most the smallest card they have shown, not "
-                         "the last: hidden_cap(position, seat) says how high each can go.",
+@exercise("25.11", hint="Use p_over with model=\"informed\": it keeps only the hidden hands the reveals allow.",
           compare=close_to)
 def informed_over() -> Fraction:
-    from cardlib.twentyfive.analysis import p_over
-    return p_over(reveal_observation(), model="informed").over
+    return _analysis().p_over(reveal_observation(), model="informed").over
 
 
 @exercise("25.12", hint="pass_cost(observation) gives each seat's expected points; take yours (seat 0).",
           compare=close_to)
 def informed_pass_cost() -> Fraction:
-    from cardlib.twentyfive.analysis import pass_cost
-    return pass_cost(reveal_observation(), model="informed")[0]
+    return _analysis().pass_cost(reveal_observation(), model="informed")[0]
+
+
+# --- an enumeration -------------------------------------------------------------------------------
+
+SMALL_DECK = (1, 2, 2, 3, 3, 3, 4, 4, 4, 4)   # 25.13: k copies of k, for k = 1 to 4
+SMALL_HAND, AT_LEAST = 4, 2
+
+
+def small_deck_copies() -> list[int]:
+    """Copies of 1, 2, ... in ``SMALL_DECK``, as ``pairs_distribution(copies=...)`` takes them."""
+    return [SMALL_DECK.count(number) for number in range(1, max(SMALL_DECK) + 1)]
+
+
+def share_of_number_sets(deck: Sequence[int], cards: int, at_least: int) -> Fraction:
+    """The slip of 25.13: each set of numbers listed once, as if all were equally likely.
+
+    >>> share_of_number_sets((1, 2, 2), 2, 1)     # {1, 2} and {2, 2}: one of the two pairs
+    Fraction(1, 2)
+    """
+    sets = {tuple(sorted(hand)) for hand in combinations(deck, cards)}
+    return Fraction(sum(pair_count(numbers) >= at_least for numbers in sets), len(sets))
+
+
+def _small_distribution() -> dict[int, Fraction]:
+    return _analysis().pairs_distribution(SMALL_HAND, copies=small_deck_copies())
+
+
+@exercise("25.13", hint=("Complete the skeleton: combinations(small_deck, 4) lists every hand by the cards' "
+                         "places in the deck, so different copies of a number make different hands.",
+                         "A hand counts when pair_count(hand) >= 2; the answer is Fraction(favourable, "
+                         "len(hands)), and len(hands) is comb(10, 4)."),
+          mistakes=[(_is(lambda: share_of_number_sets(SMALL_DECK, SMALL_HAND, AT_LEAST)),
+                     "That lists each set of numbers once, as if 4, 4, 4, 4 were as likely as 1, 2, 3, 4. "
+                     "But the copies are different cards: 1, 2, 3, 4 can be dealt in 1·2·3·4 = 24 ways, "
+                     "4, 4, 4, 4 in one. List the cards with combinations(small_deck, 4)."),
+                    (_is(lambda: _small_distribution()[AT_LEAST]),
+                     "That counts the hands with exactly 2 pairs. Three of a kind holds 3 pairs and four of "
+                     "a kind 6: they have at least 2 pairs too."),
+                    (_is(lambda: sum((p for pairs, p in _small_distribution().items() if pairs > AT_LEAST),
+                                     Fraction(0))),
+                     "That leaves out the hands with exactly 2 pairs: at least 2 includes 2."),
+                    (lambda answer, truth: same(answer, truth * comb(len(SMALL_DECK), SMALL_HAND)),
+                     "That is how many hands have at least 2 pairs; the probability divides it by how many "
+                     "hands there are in all.")])
+def small_hands_with_pairs() -> Fraction:
+    return sum((p for pairs, p in _small_distribution().items() if pairs >= AT_LEAST), Fraction(0))
+
+
+# --- a seeded simulation --------------------------------------------------------------------------
+
+SIMULATED_CARDS, SIMULATION_RUNS, SIMULATION_SEED = 23, 20_000, 14   # 25.14 (the lesson shows 22)
+
+
+def _estimate_near(wrong: Callable[[], Any]) -> Callable[[Any, Sampled], bool]:
+    """A mistake's test: the estimate is within 4 standard errors of a slip's value, and further
+    than that from the truth."""
+    def test(answer: Any, truth: Sampled) -> bool:
+        estimate = float(answer[0])
+        return (abs(estimate - float(wrong())) <= 4 * truth.standard_error
+                and abs(estimate - float(truth.value)) > 4 * truth.standard_error)
+    return test
+
+
+@exercise("25.14", hint=("Make rng = random.Random(14) once, before the loop. Each run deals "
+                         "rng.sample(PAIRS_DECK, 23) and counts its pairs with pair_count.",
+                         "The estimate p is the share of the 20,000 deals with more than 25 pairs; its "
+                         "standard error is sqrt(p * (1 - p) / 20_000)."),
+          compare=simulated,
+          mistakes=[(_estimate_near(lambda: target_or_more(SIMULATED_CARDS)),
+                     "Your simulation counts the deals with exactly 25 pairs too. More than 25 means 26 or "
+                     "more: > 25, not >= 25.")])
+def simulated_23_cards_exceed() -> Sampled:
+    p = _analysis().pairs_odds(SIMULATED_CARDS).over
+    return Sampled(p, sqrt(p * (1 - p) / SIMULATION_RUNS))
+
+
+# --- explain: multiple choice, the letter cardlib confirms ----------------------------------------
+
+def the_one_true(claims: dict[str, bool]) -> str:
+    """The letter of the one claim that holds; an error if cardlib confirms none or several.
+
+    >>> the_one_true({"a": 1 + 1 == 3, "b": 1 + 1 == 2})
+    'b'
+    """
+    true = [letter for letter, holds in claims.items() if holds]
+    if len(true) != 1:
+        raise ValueError(f"cardlib confirms {true or 'none'} of the claims {sorted(claims)}, not exactly one")
+    return true[0]
+
+
+def smallest_shown(observation: Observation, seat: int) -> int:
+    """The smallest card other than a 5 that ``seat`` has revealed (0 if none): a 5 caps nothing."""
+    return min((card for card in observation.fields[seat] if card != 5), default=0)
+
+
+@exercise("25.15", hint=("For each other player, compare the smallest card they have shown, the last card "
+                         "they showed, and hidden_cap(position, seat).",
+                         "A reveal other than a 5 was the highest card in the hand at that moment. When a "
+                         "player's later reveal is higher than an earlier one, where must that card have come "
+                         "from? And how many copies do the low numbers have?"),
+          choices="abcd",
+          mistakes=[("a", "Neither model sees a hidden card: both work from what you see, position. A model "
+                          "that knew the hidden hands would answer 0 or 1, and the informed chance is neither."),
+                    ("c", "The classic slip. When a later reveal is higher than an earlier one, it must be the "
+                          "card just drawn: the cards kept were at most the earlier, smaller reveal, and still "
+                          "are. Compare position.fields[1][-1] with hidden_cap(position, 1)."),
+                    ("d", "Both models count the same cards in play: every hidden hand keeps its size "
+                          "(position.hand_sizes). What changes is which numbers those hidden cards can be.")])
+def why_informed_is_lower() -> str:
+    import random
+
+    from cardlib.twentyfive.inference import dealt_size, hidden_cap, p_over, pairs_posterior, sample_hidden_hands
+
+    position = reveal_observation()
+    others = [seat for seat in range(position.players) if seat != position.seat and position.hand_sizes[seat]]
+
+    def hidden_sizes(model: str) -> list[int]:  # the hand sizes of a world the model draws
+        hands = sample_hidden_hands(position, dealt_size(position.players), random.Random(0), model)
+        return [len(hand) for hand in hands]
+
+    return the_one_true({
+        "a": len(pairs_posterior(position, "informed")) == 1,  # seeing the hidden hands leaves one count
+        "b": (all(hidden_cap(position, seat) == smallest_shown(position, seat) for seat in others)
+              and p_over(position, "informed").over < p_over(position, "naive").over),
+        "c": all(hidden_cap(position, seat) == position.fields[seat][-1] for seat in others),
+        "d": any(hidden_sizes(model) != list(position.hand_sizes) for model in ("informed", "naive")),
+    })

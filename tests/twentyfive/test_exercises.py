@@ -1,21 +1,80 @@
-"""The Twenty-five exercises: every truth computes exactly; the decimal ones accept three decimals."""
+"""The Twenty-five exercises: every truth computes exactly; the decimal ones accept three decimals;
+the solutions pass; the questions the lesson answers are asked about other cases; wrong answers
+that can be foreseen get messages of their own."""
 from __future__ import annotations
 
+import builtins
+import random
+import re
+from collections import Counter
 from fractions import Fraction
+from functools import lru_cache
+from itertools import combinations
+from math import comb, sqrt
+from pathlib import Path
 
+import nbformat
 import pytest
 
 from cardlib import check
-from cardlib.core.checking import close_to, exercise_ids, find
-from cardlib.twentyfive import exercises  # noqa: F401  (registers the 25.N exercises)
+from cardlib.core import checking
+from cardlib.core.checking import Sampled, close_to, exercise_ids, find
+from cardlib.decks.pairs import COPIES, PAIRS_DECK, pair_count
+from cardlib.twentyfive import exercises as ex  # registers the 25.N exercises
+from cardlib.twentyfive import hidden_cap
+from cardlib.twentyfive.analysis import card_bounds, p_over, pairs_distribution, pairs_odds
 
+SOLUTIONS = Path(__file__).resolve().parents[2] / "exercises" / "solutions" / "01_twenty_five.ipynb"
 IDS = exercise_ids("cardlib.twentyfive.exercises")
 DECIMAL_IDS = [key for key in IDS if find(key).compare is close_to]
 
 
+@pytest.fixture(autouse=True)
+def first_try(monkeypatch):
+    """Each test starts with no wrong tries counted, so a wrong answer gets the first hint."""
+    monkeypatch.setattr(checking, "_TRIES", {})
+
+
+@lru_cache(maxsize=1)
+def solution_run() -> tuple[dict[str, object], dict[str, object]]:
+    """Run the solution notebook's code in one namespace (no kernel): the namespace, and each checked answer."""
+    notebook = nbformat.read(SOLUTIONS, as_version=4)
+    namespace: dict[str, object] = {}
+    answers: dict[str, object] = {}
+    for cell in notebook.cells:
+        if cell.cell_type != "code":
+            continue
+        found = re.fullmatch(r'check\("(25\.\d+)", (answer_\d+)\)', cell.source.strip())
+        if found:
+            answers[found.group(1)] = namespace[found.group(2)]
+        else:
+            exec(compile(cell.source, f"{SOLUTIONS.name}:{cell.id}", "exec"), namespace)
+    return namespace, answers
+
+
+def prompt(number: int) -> str:
+    """The markdown of question ``number`` in the exercise notebook."""
+    cells = nbformat.read(SOLUTIONS, as_version=4).cells
+    return next(cell.source for cell in cells if cell.cell_type == "markdown"
+                and cell.source.startswith(f"## {number}. "))
+
+
 @pytest.mark.parametrize("exercise_id", IDS)
 def test_the_exact_truth_gets_a_tick(exercise_id):
-    verdict = check(exercise_id, find(exercise_id).truth())
+    truth = find(exercise_id).truth()
+    answer = (truth.value, truth.standard_error) if isinstance(truth, Sampled) else truth
+    verdict = check(exercise_id, answer)
+    assert verdict.ok, verdict.message
+
+
+def test_the_solution_notebook_checks_every_exercise_once():
+    assert sorted(solution_run()[1], key=lambda key: int(key.split(".")[1])) == IDS
+    assert IDS == [f"25.{n}" for n in range(1, 16)]
+
+
+@pytest.mark.parametrize("exercise_id", IDS)
+def test_solution_values_check(exercise_id):
+    verdict = check(exercise_id, solution_run()[1][exercise_id])
     assert verdict.ok, verdict.message
 
 
@@ -36,20 +95,254 @@ def test_a_probability_off_in_the_third_decimal_gets_a_cross_with_its_hint(exerc
     assert not verdict.ok and find(exercise_id).hint in verdict.message
 
 
-def test_an_exact_exercise_asks_for_the_fraction_not_its_decimal():
-    truth = find("25.7").truth()
+@pytest.mark.parametrize("exercise_id", ["25.7", "25.13"])
+def test_an_exact_exercise_asks_for_the_fraction_not_its_decimal(exercise_id):
+    truth = find(exercise_id).truth()
     assert isinstance(truth, Fraction)
-    verdict = check("25.7", float(truth))
+    verdict = check(exercise_id, float(truth))
     assert not verdict.ok and "give it exactly" in verdict.message
 
 
-def test_the_sheets_12_and_the_wrong_seat_get_messages_of_their_own():
-    assert "rule sheet's figure" in str(check("25.4", 12))
-    assert "wrong seat" in str(check("25.9", (0, 0, 6)))
-    assert "fewer than 25" in str(check("25.9", (0, 10, 0)))
+@pytest.mark.parametrize("exercise_id", [key for key in IDS if len(find(key).hints) > 1 and not find(key).choices])
+def test_stepped_hints_come_one_more_at_each_wrong_try(exercise_id):
+    hints = find(exercise_id).hints
+    truth = find(exercise_id).truth()
+    wrong = (float(truth.value) + 1, truth.standard_error) if isinstance(truth, Sampled) else (
+        tuple(t + 7 for t in truth) if isinstance(truth, tuple) else truth + 7)
+    for step in range(len(hints) + 1):
+        assert hints[min(step, len(hints) - 1)] in check(exercise_id, wrong).message
 
 
-def test_hints_come_in_steps_and_name_nothing_the_notebook_lacks():
-    hints = find("25.4").hints
-    assert len(hints) >= 2 and "C(6" not in hints[0]  # the nudge does not compute the answer
+# --- 25.4 to 25.6: exactly 20 pairs, where the lesson did 25 ------------------------------------------
+
+def fewest_pairs(cards: int) -> int:
+    """The fewest pairs ``cards`` cards can make: each card on the number with the fewest copies so far
+    (one more copy of a number with m copies adds m pairs, so spreading evenly is best)."""
+    held = Counter()
+    pairs = 0
+    for _ in range(cards):
+        number = min((n for n in COPIES if held[n] < COPIES[n]), key=lambda n: held[n])
+        pairs += held[number]
+        held[number] += 1
+    return pairs
+
+
+def test_the_card_questions_ask_for_20_pairs_and_the_truths_are_not_the_lessons():
+    assert (find("25.4").truth(), find("25.5").truth()) == card_bounds(20) == (10, 24)
+    assert find("25.6").truth() == next(n for n in range(56) if fewest_pairs(n) > 20) == 25
+    lesson = (card_bounds(25)[0], card_bounds(25)[1], next(n for n in range(56) if fewest_pairs(n) > 25))
+    assert lesson == (11, 27, 28)  # what notebooks/01_twenty_five.ipynb prints
+    assert (find("25.4").truth(), find("25.5").truth(), find("25.6").truth()) != lesson
+
+
+def test_fewest_pairs_agrees_with_the_exact_distribution():
+    assert all(fewest_pairs(n) == min(pairs_distribution(n)) for n in range(0, 56, 5))
+
+
+def test_the_greedy_slip_of_25_4_is_six_then_three_then_two_and_two():
+    assert ex.greedy_cards(20) == 6 + 3 + 2 + 2 and pair_count([10] * 6 + [9] * 3 + [8] * 2 + [7] * 2) == 20
+
+
+def test_question_4_keeps_the_sheets_claim_and_the_lessons_answer_then_asks_for_20():
+    text = prompt(4)
+    assert "12" in text and "11" in text and "exactly 20" in text
+
+
+# --- 25.8: 21 cards -------------------------------------------------------------------------------
+
+def test_25_8_is_21_cards_and_not_the_lessons_20():
+    truth = find("25.8").truth()
+    assert truth == sum(p for pairs, p in pairs_distribution(21).items() if pairs > 25)
+    assert not close_to(truth, pairs_odds(20).over)
+    assert "Twenty-one cards" in prompt(8)
+
+
+# --- 25.13: an enumeration ------------------------------------------------------------------------
+
+SMALL_DECK = [1, 2, 2, 3, 3, 3, 4, 4, 4, 4]
+
+
+def share_by_listing(hands: list[tuple[int, ...]], test) -> Fraction:
+    return Fraction(sum(bool(test(hand)) for hand in hands), len(hands))
+
+
+def test_25_13_truth_by_listing_every_hand():
+    hands = list(combinations(SMALL_DECK, 4))
+    assert len(hands) == comb(10, 4)
+    assert find("25.13").truth() == share_by_listing(hands, lambda hand: pair_count(hand) >= 2) == Fraction(59, 210)
+    assert tuple(SMALL_DECK) == ex.SMALL_DECK and "1, 2, 2, 3, 3, 3, 4, 4, 4, 4" in prompt(13)
+
+
+def test_25_13_the_skeleton_completed_as_a_student_would_passes():
+    small_deck = [1, 2, 2, 3, 3, 3, 4, 4, 4, 4]
+    hands = list(combinations(small_deck, 4))
+    favourable = 0
+    for hand in hands:
+        if pair_count(hand) >= 2:
+            favourable += 1
+    assert check("25.13", Fraction(favourable, len(hands))).ok
+
+
+# --- 25.14: a seeded simulation -------------------------------------------------------------------
+
+def student_simulation(seed: int = 14, counts=lambda pairs: pairs > 25) -> tuple[float, float]:
+    """25.14 as a student writes it: 20,000 deals of 23 cards, the share with more than 25 pairs."""
+    rng = random.Random(seed)
+    runs = 20_000
+    over = 0
+    for _ in range(runs):
+        cards = rng.sample(PAIRS_DECK, 23)
+        if counts(pair_count(cards)):
+            over += 1
+    estimate = over / runs
+    return estimate, sqrt(estimate * (1 - estimate) / runs)
+
+
+def test_25_14_truth_is_the_exact_chance_and_the_standard_error_of_20000_deals():
+    truth = find("25.14").truth()
+    p = pairs_odds(23).over
+    assert truth.value == p and truth.standard_error == pytest.approx(sqrt(p * (1 - p) / 20_000))
+
+
+@pytest.mark.parametrize("seed", (14, 2026))
+def test_25_14_a_simulation_written_as_a_student_would_passes(seed):
+    print(f"simulation seed {seed}")
+    assert check("25.14", student_simulation(seed)).ok
+
+
+def test_25_14_counting_25_or_more_gets_its_own_message():
+    truth = find("25.14").truth()
+    at_least = pairs_odds(23).over + pairs_odds(23).exactly
+    assert float(at_least - truth.value) > 8 * truth.standard_error  # the two are told apart
+    verdict = check("25.14", student_simulation(counts=lambda pairs: pairs >= 25))
+    assert not verdict.ok and "exactly 25 pairs too" in verdict.message
+
+
+def test_25_14_a_variance_or_a_lone_number_is_diagnosed():
+    estimate, error = student_simulation()
+    assert "variance" in str(check("25.14", (estimate, error ** 2)))
+    assert "(your estimate, its standard error)" in str(check("25.14", estimate))
+
+
+# --- 25.15: explain ------------------------------------------------------------------------------
+
+def test_25_15_the_hidden_cards_are_capped_by_the_smallest_card_shown_not_the_last():
+    position = ex.reveal_observation()
+    caps = {seat: hidden_cap(position, seat) for seat in (1, 2)}
+    shown = {seat: position.fields[seat] for seat in (1, 2)}
+    assert all(5 not in cards for cards in shown.values())  # no 5 shown: the smallest card is the cap
+    assert all(caps[seat] == min(shown[seat]) for seat in caps)
+    assert caps[1] < shown[1][-1]  # the last card is not the cap: the 25.15 (c) message names seat 1
+    assert p_over(position, "informed").over < p_over(position, "naive").over
+    assert find("25.15").truth() == "b"
+
+
+def test_25_15_reads_any_case_and_refuses_non_letters():
+    assert check("25.15", "B").ok and check("25.15", "(b) ").ok
+    for odd in ("e", "bc", 2, None, ""):
+        verdict = check("25.15", odd)
+        assert not verdict.ok and "answer with one letter in quotes: a, b, c or d" in verdict.message
+
+
+def test_the_one_true_refuses_when_cardlib_confirms_none_or_two():
+    with pytest.raises(ValueError, match="not exactly one"):
+        ex.the_one_true({"a": True, "b": True})
+    with pytest.raises(ValueError, match="none"):
+        ex.the_one_true({"a": False})
+
+
+def test_question_11_points_to_15_instead_of_asking_for_a_sentence():
+    assert "question 15" in prompt(11) and "sentence" not in prompt(11)
+
+
+# --- every recognised mistake, its own message ------------------------------------------------------
+
+def by_numbers_once() -> Fraction:
+    """25.13 with each set of numbers listed once (copies not told apart)."""
+    sets = sorted({tuple(sorted(hand)) for hand in combinations(SMALL_DECK, 4)})
+    return share_by_listing(sets, lambda numbers: pair_count(numbers) >= 2)
+
+
+MISTAKES = {  # each exercise's recognised wrong answers, in the order of its mistakes, computed here
+    "25.4": [11,                                  # the lesson's, for 25 pairs
+             12,                                  # the sheet's, for 25 pairs
+             13],                                 # greedy: 6 + 3 + 2 + 2
+    "25.5": [27],                                 # the lesson's, for 25
+    "25.6": [28,                                  # the lesson's, for 25
+             24],                                 # the most cards with exactly 20: one short
+    "25.8": [round(float(pairs_odds(21).over + pairs_odds(21).exactly), 3),   # ≥ for >
+             round(float(pairs_odds(20).over), 3),                            # the lesson's 20 cards
+             round(float(1 - pairs_odds(21).over), 3)],                       # the complement
+    "25.9": [(0, 0, 6), (0, 10, 0)],
+    "25.13": [by_numbers_once(),                                               # copies not told apart
+              share_by_listing(list(combinations(SMALL_DECK, 4)), lambda h: pair_count(h) == 2),
+              share_by_listing(list(combinations(SMALL_DECK, 4)), lambda h: pair_count(h) > 2),
+              59],                                                             # the count
+    "25.15": ["a", "c", "d"],
+}
+
+
+@pytest.mark.parametrize("exercise_id, index", [(key, index) for key, answers in MISTAKES.items()
+                                                for index in range(len(answers))])
+def test_each_recognised_mistake_gets_its_own_message(exercise_id, index):
+    mistakes = find(exercise_id).mistakes
+    verdict = check(exercise_id, MISTAKES[exercise_id][index])
+    assert not verdict.ok and mistakes[index].message in verdict.message
+    others = [m.message for i, m in enumerate(mistakes) if i != index]
+    assert not any(message in verdict.message for message in others)
+
+
+@pytest.mark.parametrize("exercise_id", [key for key in IDS if find(key).mistakes])
+def test_every_mistake_is_exercised_and_the_messages_differ(exercise_id):
+    mistakes = find(exercise_id).mistakes
+    assert len({m.message for m in mistakes}) == len(mistakes)
+    if exercise_id != "25.14":  # its slip is a simulation: test_25_14_counting_25_or_more_...
+        assert len(MISTAKES[exercise_id]) == len(mistakes)
+
+
+def test_the_mistakes_say_what_they_are():
+    assert "lesson's answer for 25" in str(check("25.4", 11))
+    assert "rule sheet's figure for 25" in str(check("25.4", 12))
+    assert "greedy" in str(check("25.4", 13))
+    assert "lesson's answer for 25" in str(check("25.5", 27))
+    assert "lesson's answer for more than 25" in str(check("25.6", 28))
+    assert "counts 25 pairs too" in str(check("25.8", MISTAKES["25.8"][0]))
+    assert "lesson's value for 20 cards" in str(check("25.8", MISTAKES["25.8"][1]))
+    assert "different cards" in str(check("25.13", by_numbers_once()))
+    assert "classic slip" in str(check("25.15", "c"))
+
+
+def test_a_near_miss_is_not_taken_for_a_mistake():
+    assert "lesson's value" not in str(check("25.8", MISTAKES["25.8"][1] + 0.002))
+    assert "different cards" not in str(check("25.13", by_numbers_once() + Fraction(1, 210)))
+
+
+# --- the notebook and the answer key agree ------------------------------------------------------------
+
+NUMBER_WORDS = {12: "Twelve", 13: "Thirteen", 14: "Fourteen", 15: "Fifteen", 16: "Sixteen"}
+
+
+def test_the_intro_counts_the_questions():
+    intro = nbformat.read(SOLUTIONS, as_version=4).cells[0].source
+    assert f"{NUMBER_WORDS[len(IDS)]} questions" in intro
+
+
+def test_the_prompts_show_what_the_truths_use():
+    assert f"random.Random({ex.SIMULATION_SEED})" in prompt(14) and f"{ex.SIMULATION_RUNS:,}" in prompt(14)
+    assert f"deal {ex.SIMULATED_CARDS} cards" in prompt(14)
+    assert "more than 20" in prompt(6) and "exactly 20" in prompt(5)
+
+
+def test_hints_name_only_what_the_notebook_defines():
+    namespace = solution_run()[0]
+    for exercise_id in IDS:
+        for hint in find(exercise_id).hints:
+            called = set(re.findall(r"(?<![.\w])([A-Za-z_]\w*)(?=\(|\.[A-Za-z_])", hint)) - {"C"}  # C(n, 2)
+            unknown = {name for name in called if name not in namespace and not hasattr(builtins, name)}
+            assert not unknown, f"{exercise_id}: the hint names {unknown}, which the notebook does not define"
+
+
+def test_the_first_hint_is_a_nudge_that_does_not_give_the_answer_away():
+    assert "C(5" not in find("25.4").hints[0] and len(find("25.4").hints) >= 3
+    assert "hidden_cap" in find("25.15").hints[0] and "few copies" not in find("25.15").hints[0]
     assert not any("round_points" in hint for hint in find("25.9").hints)  # not imported in the exercises
