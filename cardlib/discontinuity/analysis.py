@@ -256,6 +256,28 @@ def expected_row_penalty(size: int) -> sp.Rational:
     return sp.Rational(total, weight)
 
 
+def row_penalty_distribution(size: int) -> dict[int, sp.Rational]:
+    """Each penalty of ``size`` different numbers with its exact chance, weighted like
+    ``expected_row_penalty`` (by the ways the deck deals one card of each number).
+
+    >>> row_penalty_distribution(10)                # all ten numbers: one run, costing 1
+    {1: 1}
+    >>> row_penalty_distribution(2)[3]              # only 1 and 2 cost 3: 1·2 of the 1,320 ways
+    1/660
+    """
+    from itertools import combinations
+
+    ways_of: dict[int, int] = {}
+    for row in combinations(NUMBERS, size):
+        ways = 1
+        for number in row:
+            ways *= COPIES[number]
+        penalty = row_penalty(list(row))
+        ways_of[penalty] = ways_of.get(penalty, 0) + ways
+    weight = sum(ways_of.values())
+    return {penalty: sp.Rational(ways_of[penalty], weight) for penalty in sorted(ways_of)}
+
+
 def every_run(shortest: int = 1) -> list[list[int]]:
     """Every run of consecutive numbers inside 1..10 with at least ``shortest`` cards.
 

@@ -1,16 +1,28 @@
 """The Discontinuity exercises: each truth is computed by cardlib, never typed in.
 
-Used by ``check("dc.N", answer)`` in ``exercises/02_discontinuity.ipynb``, easy to hard.
+Used by ``check("dc.N", answer)`` in ``exercises/02_discontinuity.ipynb``, easy to hard: rows and
+their penalty (dc.1–6), fresh deals counted (dc.7–8), a house rule as algebra (dc.9), a position
+(dc.10), a seeded simulation (dc.11), an enumeration (dc.12) and two "explain" choices (dc.13–14).
 """
 from __future__ import annotations
 
+import math
+from collections import Counter
+from collections.abc import Callable, Sequence
+from fractions import Fraction
+from functools import lru_cache
+from itertools import combinations, combinations_with_replacement, permutations
+from math import comb
 from typing import Any
 
-from cardlib.core.checking import exercise, same_expression
-from cardlib.decks.pairs import stacked_deck
+from cardlib.core.checking import Sampled, exercise, same, same_expression, simulated
+from cardlib.decks.pairs import COPIES, NUMBERS, PAIRS_DECK, stacked_deck
 from cardlib.discontinuity.actions import Take
 from cardlib.discontinuity.rules import Game, State
-from cardlib.discontinuity.scoring import JOKER, lay_out, row_penalty, score
+from cardlib.discontinuity.scoring import (
+    JOKER, JOKER_ALONE, RUN, lay_out, row_penalty, row_values, runs, score,
+)
+from cardlib.discontinuity.square import SQUARE
 
 # The rows the questions ask about, named so the notebook and the tests use the very same rows.
 LONG_RUN_ROW = (3, 4, 5, 6, 9)
@@ -34,12 +46,22 @@ def best_take_position() -> State:
     return state
 
 
-def points_after(state: State, action: Any) -> int:
-    """The points of the player to act after ``action``, tried on a copy of the position."""
-    seat = state.current_player
+def after(state: State, action: Any) -> State:
+    """The position after ``action``, tried on a copy (the position itself is left as it was)."""
     trial = state.clone()
     trial.apply(action)
-    return trial.points(seat)
+    return trial
+
+
+def points_after(state: State, action: Any) -> int:
+    """The points of the player to act after ``action``, tried on a copy of the position."""
+    return after(state, action).points(state.current_player)
+
+
+def _analysis() -> Any:
+    """cardlib's mathematics of the game, loaded on first need (it brings sympy)."""
+    from cardlib.discontinuity import analysis
+    return analysis
 
 
 @exercise("dc.1", hint="A run of three or more consecutive numbers costs only its lowest card; "
@@ -75,39 +97,140 @@ def joker_saves_on_a_gap() -> int:
           mistakes=[(3, "Right of 3 the joker makes 2, 3, 4 a run, which costs 2 — but the 6 and 7 still cost "
                         "13 and the 9 costs 9. Is there a place that saves more?")])
 def best_joker_anchor() -> int:
-    from cardlib.discontinuity.analysis import best_joker_place
-    return best_joker_place(JOKER_PLACE_ROW)
+    return _analysis().best_joker_place(JOKER_PLACE_ROW)
 
 
-@exercise("dc.7", hint="The line fails only when both cards show one number: sum of C(k, 2) over k, "
-                      "out of C(55, 2). Give the exact fraction.")
-def two_card_line_offers_a_take() -> Any:
-    from cardlib.discontinuity.analysis import line_pair_probability
-    return line_pair_probability(2)
+# --- probabilities of a fresh deal: count the sets of cards, favourable / total ------------------
+
+@lru_cache(maxsize=None)
+def share_of_lines(cards: int, shows: Callable[[tuple[int, ...]], bool]) -> Any:
+    """The exact chance that a line of ``cards`` fresh cards ``shows`` something, by listing every
+    set of cards from the deck (copies of a number told apart, so every set is equally likely).
+
+    >>> share_of_lines(2, lambda line: line[0] == line[1])    # one number twice: 1 - 8/9
+    1/9
+    """
+    import sympy as sp
+
+    sets = favourable = 0
+    for line in combinations(PAIRS_DECK, cards):
+        sets += 1
+        favourable += bool(shows(line))
+    return sp.Rational(favourable, sets)
 
 
-@exercise("dc.8", hint="Only 8s, 9s and 10s have eight copies: (C(8,8) + C(9,8) + C(10,8)) / C(55, 8), "
-                      "as an exact fraction.")
-def redeal_probability() -> Any:
-    from cardlib.discontinuity.analysis import reshuffle_probability
-    return reshuffle_probability()
+def is_run(line: Sequence[int]) -> bool:
+    """Whether the cards are consecutive numbers in some order, read as the run rule reads them
+    (one run once laid out in order; 10 and 1 are not consecutive).
+
+    >>> is_run((5, 3, 4)), is_run((10, 1)), is_run((4, 4, 5))
+    (True, False, False)
+    """
+    return len(runs(sorted(line))) == 1
 
 
-def _forgot_the_lowest_card(answer: Any, truth: Any) -> bool:
-    """The sum of the whole run, without taking off the lowest card the run still costs."""
-    from cardlib.discontinuity.analysis import a
-    return same_expression(answer, truth + a)
+def _is_run_around_the_top(line: Sequence[int]) -> bool:
+    """The slip of dc.7 and dc.12: consecutive numbers, but 10 and 1 taken to be neighbours too."""
+    top = max(NUMBERS)
+    return any(sorted(line) == sorted((start + step - 1) % top + 1 for step in range(len(line)))
+               for start in NUMBERS)
 
 
-@exercise("dc.9", hint=("Without the rule the run costs every card: a + (a+1) + … + (a+L-1). With it, only a.",
+def _is(wrong: Callable[[Any], Any]) -> Callable[[Any, Any], bool]:
+    """A mistake's test: the answer is exactly the wrong value computed from the truth."""
+    return lambda answer, truth: same(answer, wrong(truth))
+
+
+def _is_formula(wrong: Callable[[Any], Any]) -> Callable[[Any, Any], bool]:
+    """A mistake's test: the answer is the formula ``wrong(analysis)`` in any equal form."""
+    return lambda answer, truth: same_expression(answer, wrong(_analysis()))
+
+
+def _sets_of(cards: int) -> int:
+    """How many sets of ``cards`` cards the deck has: C(55, cards)."""
+    return comb(len(PAIRS_DECK), cards)
+
+
+@exercise("dc.7", hint=("List every set of two cards: combinations(PAIRS_DECK, 2) tells the copies of a number "
+                        "apart, so each set is equally likely. Count the sets showing k and k + 1.",
+                        "By hand: k and k + 1 can be dealt in k·(k + 1) ways (k copies of k, k + 1 of k + 1), "
+                        "for k = 1 to 9, out of comb(55, 2) sets. Give favourable / total as a Fraction."),
+          mistakes=[(lambda answer, truth: same(answer, share_of_lines(2, _is_run_around_the_top)),
+                     "10 and 1 are not consecutive: in a row they are not a run (the run rule stops at 10). "
+                     "Leave the sets showing 10 and 1 out."),
+                    (_is(lambda truth: truth * _sets_of(2)),
+                     "That is how many sets show consecutive numbers; the probability divides it by how "
+                     "many sets there are in all."),
+                    (_is(lambda truth: Fraction(len(NUMBERS) - 1, comb(len(NUMBERS), 2))),
+                     "That counts pairs of numbers as if each were equally likely; but there are k copies "
+                     "of k, so 9 and 10 come up far more often than 1 and 2. Count cards, not numbers."),
+                    (lambda answer, truth: any(same(answer, p) for p in (_offers(), 1 - _offers())),
+                     "That is the lesson's question: whether the two numbers differ (or its complement). "
+                     "Here they must differ by exactly 1.")])
+def two_card_line_consecutive() -> Any:
+    """The chance a fresh two-card line shows k and k + 1, by listing every set of two cards."""
+    return share_of_lines(2, is_run)
+
+
+def _offers() -> Any:
+    """The lesson's chance that a two-card line offers a take: what a copied answer to dc.7 would be."""
+    return _analysis().line_pair_probability(2)
+
+
+def _different_numbers(cards: int) -> Any:
+    """The chance that ``cards`` fresh cards show ``cards`` different numbers, from every pattern of a deal."""
+    import sympy as sp
+
+    patterns = _analysis().deal_patterns(cards)
+    favourable = sum(ways for counts, ways in patterns.items() if max(counts) <= 1)
+    return sp.Rational(favourable, sum(patterns.values()))
+
+
+@exercise("dc.8", hint=("Favourable: choose which 8 of the 10 numbers show, then one copy of each: k ways for "
+                        "the number k. Total: comb(55, 8) sets of eight cards.",
+                        "For one choice of numbers the ways multiply: math.prod(numbers). Add that up over "
+                        "combinations(range(1, 11), 8), then divide by comb(55, 8)."),
+          mistakes=[(_is(lambda truth: Fraction(comb(len(NUMBERS), SQUARE), _sets_of(SQUARE))),
+                     "That counts each choice of eight numbers once, but there are k copies of the number k: "
+                     "a choice of numbers can be dealt in the product of their copies ways."),
+                    (_is(lambda truth: truth * _sets_of(SQUARE)),
+                     "That is how many sets of eight cards show eight different numbers; divide by how many "
+                     "sets there are in all."),
+                    (lambda answer, truth: any(same(answer, p) for p in (_redeal(), 1 - _redeal())),
+                     "That is the lesson's re-deal: all eight cards one number (or its complement). Here "
+                     "the question is the other extreme: no number twice.")])
+def eight_different_numbers() -> Any:
+    """The chance the first eight face-up cards show eight different numbers."""
+    return _different_numbers(SQUARE)
+
+
+def _redeal() -> Any:
+    """The lesson's re-deal chance (all eight one number): what a copied answer to dc.8 would be."""
+    return _analysis().reshuffle_probability()
+
+
+# --- a house rule, as algebra ---------------------------------------------------------------------
+
+@exercise("dc.9", hint=("Without the run rule the run costs every card: a + (a+1) + … + (a+L−1). Under the house "
+                        "rule it costs only its highest card.",
                         "With k = sp.Symbol(\"k\", integer=True), sp.summation(a + k, (k, 0, L - 1)) is the "
-                        "whole run; the saving is that minus a."),
-          compare=same_expression, mistakes=[(lambda answer, truth: _forgot_the_lowest_card(answer, truth),
-                                              "That is what the whole run adds up to; the run still costs its "
-                                              "lowest card a, so the saving is that sum minus a.")])
-def run_rule_saving() -> Any:
-    from cardlib.discontinuity.analysis import run_saving
-    return run_saving()
+                        "whole run; the saving is that minus the card the run still costs, a + L − 1."),
+          compare=same_expression,
+          mistakes=[(_is_formula(lambda an: an.run_sum()),
+                     "That is what the whole run adds up to; under the house rule the run still costs its "
+                     "highest card, a + L − 1, so the saving is that sum minus it."),
+                    (_is_formula(lambda an: an.run_saving()),
+                     "That is the lesson's rule, where the run costs its lowest card a. The house rule "
+                     "makes it cost its highest card, a + L − 1."),
+                    (_is_formula(lambda an: an.a + an.L - 1),
+                     "That is what the run costs under the house rule, not what the rule saves: compare "
+                     "it with the whole run's sum.")])
+def house_rule_saving() -> Any:
+    """What the run rule saves on a run a..a+L-1 when the run costs its highest card."""
+    import sympy as sp
+
+    an = _analysis()
+    return sp.factor(an.run_sum() - (an.a + an.L - 1))  # the whole run, less its highest card
 
 
 @exercise("dc.10", hint="Try each Take in position.legal_actions() with points_after(position, take). "
@@ -116,3 +239,165 @@ def best_take() -> Take:
     state = best_take_position()
     takes = [action for action in state.legal_actions() if type(action) is Take]
     return max(takes, key=lambda take: points_after(state, take))
+
+
+# --- a seeded simulation ------------------------------------------------------------------------
+
+ROW_CARDS, ROWS_DEALT, SIMULATION_SEED = 4, 20_000, 11   # dc.11: rows of 4 different numbers
+
+
+def _row_penalty_spread(size: int) -> float:
+    """The exact standard deviation of the penalty of ``size`` different numbers."""
+    chances = _analysis().row_penalty_distribution(size)
+    mean = sum(penalty * chance for penalty, chance in chances.items())
+    return math.sqrt(sum((penalty - mean) ** 2 * chance for penalty, chance in chances.items()))
+
+
+@lru_cache(maxsize=None)
+def _mean_penalty_of(size: int, laid_out: bool, repeats: bool) -> float:
+    """The mean penalty of ``size`` dealt cards when a simulation slips: rows not laid out in order
+    (``laid_out`` False: scored in the order dealt) or rows with a repeated number kept (``repeats``)."""
+    total = weight = 0.0
+    for numbers in combinations_with_replacement(NUMBERS, size):
+        counts = Counter(numbers)
+        ways = math.prod(comb(COPIES[number], count) for number, count in counts.items())
+        if ways == 0 or (len(counts) < size and not repeats):
+            continue
+        orders = [numbers] if laid_out else list(permutations(numbers))  # every order equally likely
+        total += ways * sum(row_penalty(order) for order in orders) / len(orders)
+        weight += ways
+    return total / weight
+
+
+def _estimate_near(mean: Callable[[], float]) -> Callable[[Any, Sampled], bool]:
+    """A mistake's test: the estimate lies within 4 standard errors of a slip's mean, not the truth's."""
+    return lambda answer, truth: abs(float(answer[0]) - mean()) <= 4 * truth.standard_error
+
+
+def _error_near(wrong: Callable[[Sampled], float]) -> Callable[[Any, Sampled], bool]:
+    """A mistake's test: the standard error is, to a tenth, a slip's value."""
+    return lambda answer, truth: abs(float(answer[1]) - wrong(truth)) <= wrong(truth) / 10
+
+
+@exercise("dc.11", hint=("One row: deal four cards with rng.sample(PAIRS_DECK, 4); if a number repeats "
+                         "(len(set(cards)) < 4), deal again. Its penalty is row_penalty(lay_out(cards)).",
+                         "Make rng = random.Random(11) once, before the loop, and keep every row's penalty in a "
+                         "list until it has 20,000.",
+                         "The estimate is statistics.mean(penalties); its standard error is "
+                         "statistics.stdev(penalties) / math.sqrt(len(penalties))."),
+          compare=simulated,
+          mistakes=[(_estimate_near(lambda: _mean_penalty_of(ROW_CARDS, laid_out=False, repeats=False)),
+                     "Your rows were scored in the order the cards were dealt. A row is laid out in order "
+                     "(lay_out(cards)), otherwise row_penalty cannot see its runs."),
+                    (_estimate_near(lambda: _mean_penalty_of(ROW_CARDS, laid_out=True, repeats=True)),
+                     "Your rows keep deals where a number repeats; a row never holds a number twice, so "
+                     "such a deal is dealt again."),
+                    (_error_near(lambda truth: truth.standard_error * math.sqrt(ROWS_DEALT)),
+                     "That is the spread of one row's penalty (the standard deviation); the standard "
+                     "error of the mean divides it by √(number of rows)."),
+                    (_error_near(lambda truth: truth.standard_error / math.sqrt(ROWS_DEALT)),
+                     "The standard error divides the standard deviation by the square root of the number "
+                     "of rows, not by the number itself.")])
+def simulated_row_penalty() -> Sampled:
+    """The exact mean penalty of a row of four, and the standard error of a 20,000-row estimate of it."""
+    spread = _row_penalty_spread(ROW_CARDS)
+    return Sampled(_analysis().expected_row_penalty(ROW_CARDS), spread / math.sqrt(ROWS_DEALT))
+
+
+# --- an enumeration ------------------------------------------------------------------------------
+
+@exercise("dc.12", hint=("Fill in the test: sorted(three) gives low, middle, high; a run needs each one more than "
+                         "the one before.",
+                         "The line offers k, k + 1, k + 2 in k·(k + 1)·(k + 2) ways, for k = 1 to 8; check your "
+                         "count against that, out of comb(55, 3)."),
+          mistakes=[(lambda answer, truth: same(answer, share_of_lines(3, _is_run_around_the_top)),
+                     "9, 10, 1 and 10, 1, 2 are not runs: 10 and 1 are not consecutive. Leave them out."),
+                    (_is(lambda truth: truth * _sets_of(3)),
+                     "That is how many sets of three cards make a run; divide by how many sets there are "
+                     "in all."),
+                    (_is(lambda truth: truth / math.factorial(3)),
+                     "That counts only the lines dealt in rising order; the question takes any order "
+                     "(sort the three cards before you test them)."),
+                    (_is(lambda truth: Fraction(len(NUMBERS) - 2, comb(len(NUMBERS), 3))),
+                     "That counts sets of numbers as if each were equally likely; there are k copies of k, so "
+                     "count sets of cards.")])
+def three_card_line_run() -> Any:
+    """The chance a fresh three-card line makes a run of three, by listing every set of three cards."""
+    return share_of_lines(3, is_run)
+
+
+# --- explain: multiple choice, the letter cardlib confirms --------------------------------------
+
+def the_one_true(claims: dict[str, bool]) -> str:
+    """The letter of the one claim that holds; an error if cardlib confirms none or several.
+
+    >>> the_one_true({"a": 1 + 1 == 3, "b": 1 + 1 == 2})
+    'b'
+    """
+    true = [letter for letter, holds in claims.items() if holds]
+    if len(true) != 1:
+        raise ValueError(f"cardlib confirms {true or 'none'} of the claims {sorted(claims)}, not exactly one")
+    return true[0]
+
+
+JOKER_IN_RUN_ROW, JOKER_IN_RUN_ANCHOR = (3, 4, 5, 6), 4    # dc.13: the joker inside a run, not on top
+
+
+@exercise("dc.13", hint=("The joker counts the card it sits right of, + 1. What does it count right of the 4?",
+                         "Compare row_values and row_penalty of lay_out([3, 4, 5, 6], joker=True, anchor=4) "
+                         "with the same row and anchor=6."),
+          choices="abcd",
+          mistakes=[("a", "Right of the 4 the joker counts 4 + 1 = 5, not 7: only on top of the run, right of "
+                          "the 6, does it make the run longer. row_values(...) shows what each card counts."),
+                    ("c", "Only on top of the run is the joker free. Compare row_penalty of the row with the "
+                          "joker right of the 4 and with it right of the 6."),
+                    ("d", "The joker counts 11 only when it is alone in the row. The row does cost 14, which "
+                          "is 3 + 11, but not for that reason: row_values(...) shows what the joker counts here.")])
+def joker_inside_a_run() -> str:
+    """The letter of dc.13: what a joker right of the 4 does to the run 3, 4, 5, 6."""
+    row = JOKER_IN_RUN_ROW
+    inside = lay_out(row, joker=True, anchor=JOKER_IN_RUN_ANCHOR)
+    on_top = lay_out(row, joker=True, anchor=max(row))
+    values = row_values(inside)
+    return the_one_true({
+        "a": values == list(range(min(row), max(row) + 2)) and row_penalty(inside) == min(row),
+        "b": (values.count(JOKER_IN_RUN_ANCHOR + 1) == 2 and len(runs(values)) == 2
+              and row_penalty(inside) > row_penalty(on_top)),
+        "c": row_penalty(inside) == row_penalty(row),
+        "d": JOKER_ALONE in values and row_penalty(inside) == row_penalty(row) + JOKER_ALONE,
+    })
+
+
+def _makes_a_run(row: Sequence[Any]) -> bool:
+    """Whether a laid-out row holds a run of three or more."""
+    return any(len(run) >= RUN for run in runs(row_values(row)))
+
+
+@exercise("dc.14", hint=("Compare the dc.10 take with the best take that makes a run: points_after(position, "
+                         "take) for each.",
+                         "Try the dc.10 take on position.clone() and look at .row(0) and .safe(0): where did "
+                         "the two cards go, and what is left in your row?"),
+          choices="abcd",
+          mistakes=[("b", "The run rule: a run of three or more costs only its lowest card. Try "
+                          "row_penalty([4, 5, 6, 7])."),
+                    ("c", "Compare points_after(position, take) for the two takes: are they really equal?"),
+                    ("d", "After that take, which cards are left in your row? Try it on position.clone() and "
+                          "look at .row(0) and .safe(0).")])
+def why_the_pairs_take() -> str:
+    """The letter of dc.14: why the pairs take beats the best take that makes a run."""
+    position = best_take_position()
+    seat = position.current_player
+    takes = [action for action in position.legal_actions() if type(action) is Take]
+    best = best_take()
+    best_run = max((take for take in takes if _makes_a_run(after(position, take).row(seat))),
+                   key=lambda take: points_after(position, take))
+    then, run_row = after(position, best), after(position, best_run).row(seat)
+    return the_one_true({
+        "a": ({best.a, best.b} == set(position.row(seat)) and then.row(seat) == ()
+              and len(then.safe(seat)) - len(position.safe(seat)) == 4
+              and (best_run.a, best_run.b) == (4, 7)
+              and points_after(position, best) > points_after(position, best_run)),
+        "b": row_penalty(run_row) == sum(row_values(run_row)),
+        "c": points_after(position, best) == points_after(position, best_run),
+        "d": _makes_a_run(then.row(seat)),
+    })

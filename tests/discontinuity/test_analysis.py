@@ -212,3 +212,22 @@ def test_simulate_row_penalty_agrees_with_expected_row_penalty(size):
     assert abs(simulated - float(mean)) <= 3 * error, (
         f"seed {seed}, size {size}: simulated {simulated} vs exact {float(mean):.4f} "
         f"(standard error {error:.4f})")
+
+
+@pytest.mark.parametrize("size", range(0, 11))
+def test_row_penalty_distribution_sums_to_1_and_its_mean_is_expected_row_penalty(size):
+    chances = an.row_penalty_distribution(size)
+    assert sum(chances.values()) == 1 and all(chance > 0 for chance in chances.values())
+    assert sum(penalty * chance for penalty, chance in chances.items()) == an.expected_row_penalty(size)
+
+
+@pytest.mark.parametrize("size", (2, 4))
+def test_row_penalty_distribution_matches_listing_every_deal(size):
+    # every set of cards from the deck (copies told apart), keeping those with no number twice
+    counts: Counter = Counter()
+    for cards in itertools.combinations(PAIRS_DECK, size):
+        if len(set(cards)) == size:
+            counts[row_penalty(sorted(cards))] += 1
+    total = sum(counts.values())
+    assert an.row_penalty_distribution(size) == {penalty: sp.Rational(n, total)
+                                                 for penalty, n in sorted(counts.items())}

@@ -1,9 +1,14 @@
 """The Discontinuity exercises: every truth computes, the solutions pass, wrong answers get hints."""
 from __future__ import annotations
 
+import builtins
+import math
+import random
 import re
+import statistics
 from fractions import Fraction
 from functools import lru_cache
+from itertools import combinations
 from pathlib import Path
 
 import nbformat
@@ -11,17 +16,27 @@ import pytest
 import sympy as sp
 
 from cardlib import check
-from cardlib.core.checking import exercise_ids, find
+from cardlib.core import checking
+from cardlib.core.checking import Sampled, exercise_ids, find
+from cardlib.decks.pairs import PAIRS_DECK
 from cardlib.discontinuity import Take, exercises as ex
 from cardlib.discontinuity.analysis import exhaustive_best_places
+from cardlib.discontinuity.scoring import lay_out, row_penalty
 
 SOLUTIONS = Path(__file__).resolve().parents[2] / "exercises" / "solutions" / "02_discontinuity.ipynb"
 IDS = exercise_ids("cardlib.discontinuity.exercises")
+a, L = sp.symbols("a L")  # a student's own symbols, without assumptions: matched by name
+
+
+@pytest.fixture(autouse=True)
+def first_try(monkeypatch):
+    """Each test starts with no wrong tries counted, so a wrong answer gets the first hint."""
+    monkeypatch.setattr(checking, "_TRIES", {})
 
 
 @lru_cache(maxsize=1)
-def solution_answers() -> dict[str, object]:
-    """Run the solution notebook's code in one namespace (no kernel) and read each checked answer."""
+def solution_run() -> tuple[dict[str, object], dict[str, object]]:
+    """Run the solution notebook's code in one namespace (no kernel): the namespace, and each checked answer."""
     notebook = nbformat.read(SOLUTIONS, as_version=4)
     namespace: dict[str, object] = {}
     answers: dict[str, object] = {}
@@ -33,11 +48,22 @@ def solution_answers() -> dict[str, object]:
             answers[found.group(1)] = namespace[found.group(2)]
         else:
             exec(compile(cell.source, f"{SOLUTIONS.name}:{cell.id}", "exec"), namespace)
-    return answers
+    return namespace, answers
+
+
+def solution_answers() -> dict[str, object]:
+    return solution_run()[1]
+
+
+def prompts() -> str:
+    """The text of the exercise notebook's markdown cells."""
+    return "\n".join(cell.source for cell in nbformat.read(SOLUTIONS, as_version=4).cells
+                     if cell.cell_type == "markdown")
 
 
 def test_the_solution_notebook_checks_every_exercise_once():
     assert sorted(solution_answers(), key=lambda key: int(key.split(".")[1])) == IDS
+    assert IDS == [f"dc.{n}" for n in range(1, 15)]
 
 
 @pytest.mark.parametrize("exercise_id", IDS)
@@ -49,7 +75,12 @@ def test_solution_values_check(exercise_id):
 
 def wrong_answer(exercise_id: str) -> object:
     """A plausible but wrong answer of the right type."""
-    truth = find(exercise_id).truth()
+    item = find(exercise_id)
+    truth = item.truth()
+    if item.choices:
+        return next(choice for choice in item.choices if choice != truth)
+    if isinstance(truth, Sampled):
+        return (float(truth.value) + 1, truth.standard_error)
     if isinstance(truth, Take):
         state = ex.best_take_position()
         return next(action for action in state.legal_actions() if isinstance(action, Take) and action != truth)
@@ -67,19 +98,191 @@ def test_a_wrong_value_gets_a_cross_with_its_hint(exercise_id):
     assert verdict.message.startswith("✗") and find(exercise_id).hint in verdict.message
 
 
-def test_probability_answers_may_be_fractions_or_sympy():
-    assert check("dc.7", Fraction(8, 9)).ok and check("dc.7", sp.Rational(8, 9)).ok
-    assert check("dc.8", sp.Rational(55, sp.binomial(55, 8))).ok  # the digest: 55 / C(55, 8)
-    assert check("dc.8", Fraction(1, 22_137_570)).ok  # the digest's value
+@pytest.mark.parametrize("exercise_id", [key for key in IDS if len(find(key).hints) > 1])
+def test_stepped_hints_come_one_more_at_each_wrong_try(exercise_id):
+    hints = find(exercise_id).hints
+    for step, hint in enumerate(hints + hints[-1:]):
+        message = check(exercise_id, wrong_answer(exercise_id)).message
+        assert hints[min(step, len(hints) - 1)] in message
 
 
-def test_run_rule_formula_accepts_any_equal_form_and_own_symbols():
-    a, L = sp.symbols("a L")  # no assumptions: matched to the truth's symbols by name
-    assert check("dc.9", sp.expand((L - 1) * (L + 2 * a) / 2)).ok
-    assert check("dc.9", "L*(L + 2*a - 1)/2 - a").ok
-    assert not check("dc.9", L * (L + 2 * a - 1) / 2).ok  # forgot to subtract a
+# --- the truths, against independent computations ---------------------------------------------------
+
+def test_dc7_consecutive_numbers_by_the_closed_form():
+    # k and k + 1 are dealt in k·(k + 1) ways, k = 1..9 (10 and 1 are not consecutive)
+    favourable = sum(k * (k + 1) for k in range(1, 10))
+    assert favourable == 330 and find("dc.7").truth() == sp.Rational(favourable, math.comb(55, 2)) == sp.Rational(2, 9)
+
+
+def test_dc8_eight_different_numbers_by_a_generating_function():
+    # the coefficient of x^8 in (1 + x)(1 + 2x)…(1 + 10x): one copy of each of 8 numbers
+    x = sp.Symbol("x")
+    favourable = sp.Poly(sp.prod([1 + k * x for k in range(1, 11)]), x).coeff_monomial(x ** 8)
+    assert find("dc.8").truth() == sp.Rational(favourable, math.comb(55, 8))
+
+
+def test_dc9_house_rule_saving_on_every_run():
+    from cardlib.discontinuity.analysis import L as length, a as start
+    saving = find("dc.9").truth()
+    for first in range(1, 11):
+        for cards in range(3, 12 - first):
+            run = range(first, first + cards)
+            assert saving.subs({start: first, length: cards}) == sum(run) - max(run)
+    assert check("dc.9", sp.expand((L - 1) * (L + 2 * a - 2) / 2)).ok
+    assert check("dc.9", "L*(L + 2*a - 1)/2 - (a + L - 1)").ok
     assert not check("dc.9", "this is not a formula (").ok
 
+
+def test_dc12_run_of_three_by_the_closed_form():
+    # k, k + 1, k + 2 are dealt in k·(k + 1)·(k + 2) ways, k = 1..8
+    favourable = sum(k * (k + 1) * (k + 2) for k in range(1, 9))
+    assert find("dc.12").truth() == sp.Rational(favourable, math.comb(55, 3)) == sp.Rational(4, 53)
+
+
+def test_probability_answers_may_be_fractions_or_sympy():
+    assert check("dc.7", Fraction(2, 9)).ok and check("dc.7", sp.Rational(330, 1485)).ok
+    assert check("dc.8", Fraction(64_412, 6_149_325)).ok and check("dc.12", Fraction(1980, 26_235)).ok
+    assert not check("dc.7", 2 / 9).ok  # a third-like decimal is only close
+
+
+# --- the simulation: dc.11 ---------------------------------------------------------------------------
+
+def student_simulation(seed: int = 11, rows: int = 20_000, laid_out: bool = True, redeal: bool = True,
+                       shuffle: bool = False) -> list[int]:
+    """dc.11 as a student writes it (the flags make the slips a student makes)."""
+    rng = random.Random(seed)
+    penalties = []
+    while len(penalties) < rows:
+        if shuffle:
+            deck = list(PAIRS_DECK)
+            rng.shuffle(deck)
+            cards = deck[:4]
+        else:
+            cards = rng.sample(PAIRS_DECK, 4)
+        if redeal and len(set(cards)) < 4:
+            continue
+        penalties.append(row_penalty(lay_out(cards) if laid_out else cards))
+    return penalties
+
+
+def mean_and_error(penalties: list[int]) -> tuple[float, float]:
+    return statistics.mean(penalties), statistics.stdev(penalties) / math.sqrt(len(penalties))
+
+
+def test_dc11_truth_is_the_exact_mean_and_the_standard_error_of_20000_rows():
+    rows = [(math.prod(row), row_penalty(list(row))) for row in combinations(range(1, 11), 4)]  # k copies of k
+    weight = sum(ways for ways, _ in rows)
+    mean = Fraction(sum(ways * penalty for ways, penalty in rows), weight)
+    variance = Fraction(sum(ways * penalty ** 2 for ways, penalty in rows), weight) - mean ** 2
+    truth = find("dc.11").truth()
+    assert truth.value == sp.Rational(mean.numerator, mean.denominator)
+    assert truth.standard_error == pytest.approx(math.sqrt(variance / 20_000), rel=1e-12)
+
+
+@pytest.mark.parametrize("shuffle", (False, True), ids=("sample", "shuffle"))
+def test_dc11_a_simulation_written_as_a_student_would_passes(shuffle):
+    print("simulation seed 11")
+    assert check("dc.11", mean_and_error(student_simulation(shuffle=shuffle))).ok
+    assert check("dc.11", list(mean_and_error(student_simulation(shuffle=shuffle)))).ok
+
+
+def test_dc11_simulation_slips_get_messages_of_their_own():
+    right = mean_and_error(student_simulation())
+    unsorted = str(check("dc.11", mean_and_error(student_simulation(laid_out=False))))
+    assert "laid out in order" in unsorted
+    assert "dealt again" in str(check("dc.11", mean_and_error(student_simulation(redeal=False))))
+    spread = statistics.stdev(student_simulation())
+    assert "standard deviation" in str(check("dc.11", (right[0], spread)))
+    assert "not by the number itself" in str(check("dc.11", (right[0], spread / 20_000)))
+    assert "variance" in str(check("dc.11", (right[0], right[1] ** 2)))  # checking's own diagnosis
+    assert "(your estimate, its standard error)" in str(check("dc.11", right[0]))
+
+
+# --- explain: dc.13 and dc.14 ------------------------------------------------------------------------
+
+def test_dc13_the_joker_inside_the_run_splits_it():
+    inside = lay_out(ex.JOKER_IN_RUN_ROW, joker=True, anchor=ex.JOKER_IN_RUN_ANCHOR)
+    assert inside == (3, 4, "J", 5, 6) and row_penalty(inside) == 3 + 5 + 6  # 3, 4, 5 and 5, 6
+    assert row_penalty(lay_out(ex.JOKER_IN_RUN_ROW, joker=True, anchor=6)) == 3  # on top: 3..7
+    assert find("dc.13").truth() == "b"
+
+
+def test_dc14_the_pairs_take_beats_the_best_run_take():
+    position = ex.best_take_position()
+    pairs_take, run_take = Take(6, 5, 6), Take(1, 4, 7)
+    assert find("dc.10").truth() == pairs_take and find("dc.14").truth() == "a"
+    assert (ex.points_after(position, pairs_take), ex.points_after(position, run_take)) == (8, -4)
+    assert run_take in position.legal_actions()
+
+
+@pytest.mark.parametrize("exercise_id", ("dc.13", "dc.14"))
+def test_multiple_choice_reads_any_case_and_refuses_non_letters(exercise_id):
+    truth = find(exercise_id).truth()
+    assert check(exercise_id, truth.upper()).ok and check(exercise_id, f"({truth}) ").ok
+    for odd in ("e", "ab", 2, None, ""):
+        verdict = check(exercise_id, odd)
+        assert not verdict.ok and "answer with one letter in quotes: a, b, c or d" in verdict.message
+
+
+def test_the_one_true_refuses_when_cardlib_confirms_none_or_two():
+    with pytest.raises(ValueError, match="not exactly one"):
+        ex.the_one_true({"a": True, "b": True})
+    with pytest.raises(ValueError, match="none"):
+        ex.the_one_true({"a": False})
+
+
+# --- every recognised mistake, its own message --------------------------------------------------------
+
+MISTAKES = {  # each exercise's recognised wrong answers, in the order of its mistakes, computed here
+    "dc.6": [3],
+    "dc.7": [Fraction(330 + 10 * 1, 1485),               # 10 and 1 counted as consecutive
+             330,                                         # the count, not the probability
+             Fraction(9, math.comb(10, 2)),               # numbers taken as equally likely
+             Fraction(8, 9)],                             # the lesson's "offers a take"
+    "dc.8": [Fraction(math.comb(10, 8), math.comb(55, 8)),  # the copies forgotten
+             12_753_576,                                      # the count
+             Fraction(55, math.comb(55, 8))],                 # the lesson's re-deal
+    "dc.9": [L * (L + 2 * a - 1) / 2,                     # the whole run's sum
+             (L - 1) * (L + 2 * a) / 2,                   # the lesson's rule: costs its lowest card
+             a + L - 1],                                  # the cost, not the saving
+    "dc.12": [Fraction(1980 + 9 * 10 * 1 + 10 * 1 * 2, math.comb(55, 3)),  # 9, 10, 1 and 10, 1, 2
+              1980,                                                       # the count
+              Fraction(4, 53 * 6),                                        # one order only
+              Fraction(8, math.comb(10, 3))],                             # numbers equally likely
+    "dc.13": ["a", "c", "d"],
+    "dc.14": ["b", "c", "d"],
+}
+
+
+@pytest.mark.parametrize("exercise_id, index", [(key, index) for key, answers in MISTAKES.items()
+                                                for index in range(len(answers))])
+def test_each_recognised_mistake_gets_its_own_message(exercise_id, index):
+    mistakes = find(exercise_id).mistakes
+    verdict = check(exercise_id, MISTAKES[exercise_id][index])
+    assert not verdict.ok and mistakes[index].message in verdict.message
+    others = [m.message for i, m in enumerate(mistakes) if i != index]
+    assert not any(message in verdict.message for message in others)
+
+
+@pytest.mark.parametrize("exercise_id", [key for key in IDS if find(key).mistakes])
+def test_every_mistake_is_exercised_and_the_messages_differ(exercise_id):
+    mistakes = find(exercise_id).mistakes
+    assert len({m.message for m in mistakes}) == len(mistakes)
+    if exercise_id != "dc.11":  # its slips are simulations: test_dc11_simulation_slips_...
+        assert len(MISTAKES[exercise_id]) == len(mistakes)
+
+
+def test_the_complement_of_the_lessons_answers_is_recognised_too():
+    assert "lesson's question" in str(check("dc.7", Fraction(1, 9)))
+    assert "lesson's re-deal" in str(check("dc.8", 1 - Fraction(55, math.comb(55, 8))))
+
+
+def test_a_near_miss_is_not_taken_for_a_mistake():
+    assert "still costs" not in str(check("dc.9", find("dc.9").truth() + 1))
+    assert "10 and 1" not in str(check("dc.7", Fraction(2, 9) + Fraction(1, 1485)))
+
+
+# --- the notebook and the answer key agree ------------------------------------------------------------
 
 def test_joker_place_question_has_one_best_anchor():
     least, anchors = exhaustive_best_places(ex.JOKER_PLACE_ROW)
@@ -103,18 +306,32 @@ def test_points_after_leaves_the_position_unchanged():
 
 
 def test_the_prompts_show_the_rows_the_truths_use():
-    text = "\n".join(cell.source for cell in nbformat.read(SOLUTIONS, as_version=4).cells
-                     if cell.cell_type == "markdown")
-    for row in (ex.LONG_RUN_ROW, ex.SHORT_RUNS_ROW, ex.JOKER_ROW, ex.RUN_OF_TWO_ROW, ex.GAP_ROW, ex.JOKER_PLACE_ROW):
+    text = prompts()
+    for row in (ex.LONG_RUN_ROW, ex.SHORT_RUNS_ROW, ex.JOKER_ROW, ex.RUN_OF_TWO_ROW, ex.GAP_ROW, ex.JOKER_PLACE_ROW,
+                ex.JOKER_IN_RUN_ROW):
         assert ", ".join(str(card) for card in row) in text
     assert f"{ex.SAFE_CARDS} cards" in text
+    assert f"right of the **{ex.JOKER_IN_RUN_ANCHOR}**" in text
+    assert f"random.Random({ex.SIMULATION_SEED})" in text and f"{ex.ROWS_DEALT:,}" in text
+    assert f"PAIRS_DECK, {ex.ROW_CARDS})" in text
+    assert "Fourteen questions" in text and len(IDS) == 14
 
 
-def test_the_anchor_3_and_the_missing_minus_a_get_messages_of_their_own():
-    assert "Right of 3" in str(check("dc.6", 3))
-    from cardlib.discontinuity.analysis import a, run_saving
-    assert "still costs its lowest card a" in str(check("dc.9", run_saving() + a))
-    assert "still costs" not in str(check("dc.9", run_saving() + 1))
+def test_the_questions_the_lesson_answers_are_asked_about_other_cases():
+    # the lesson prints the chance a line offers a take, the re-deal chance and run_saving()
+    from cardlib.discontinuity import analysis as an
+    assert find("dc.7").truth() != an.line_pair_probability(2)
+    assert find("dc.8").truth() != an.reshuffle_probability()
+    assert sp.simplify(find("dc.9").truth() - an.run_saving()) != 0
+
+
+def test_hints_name_only_what_the_notebook_defines():
+    namespace = solution_run()[0]
+    for exercise_id in IDS:
+        for hint in find(exercise_id).hints:
+            called = set(re.findall(r"(?<![.\w])([A-Za-z_]\w*)(?=\(|\.[A-Za-z_])", hint)) - {"dc"}
+            unknown = {name for name in called if name not in namespace and not hasattr(builtins, name)}
+            assert not unknown, f"{exercise_id}: the hint names {unknown}, which the notebook does not define"
 
 
 def test_the_hint_of_dc10_names_the_notebooks_own_variable():
