@@ -116,6 +116,18 @@ def letter(answer: Any) -> str:
     return answer.strip().strip("()").strip().lower() if isinstance(answer, str) else ""
 
 
+def the_one_true(claims: dict[str, bool]) -> str:
+    """The letter of the one claim that holds, for a multiple choice's truth; an error if cardlib confirms none or several.
+
+    >>> the_one_true({"a": 1 + 1 == 3, "b": 1 + 1 == 2})
+    'b'
+    """
+    true = [letter for letter, holds in claims.items() if holds]
+    if len(true) != 1:
+        raise ValueError(f"cardlib confirms {true or 'none'} of the claims {sorted(claims)}, not exactly one")
+    return true[0]
+
+
 @dataclass(frozen=True)
 class Sampled:
     """The truth of a simulation exercise: the exact ``value`` and the ``standard_error`` of an

@@ -15,7 +15,7 @@ from itertools import combinations, combinations_with_replacement, permutations
 from math import comb
 from typing import Any
 
-from cardlib.core.checking import Sampled, exercise, same, same_expression, simulated
+from cardlib.core.checking import Sampled, exercise, same, same_expression, simulated, the_one_true
 from cardlib.decks.pairs import COPIES, NUMBERS, PAIRS_DECK, stacked_deck
 from cardlib.discontinuity.actions import Take
 from cardlib.discontinuity.rules import Game, State
@@ -327,18 +327,6 @@ def three_card_line_run() -> Any:
 
 
 # --- explain: multiple choice, the letter cardlib confirms --------------------------------------
-
-def the_one_true(claims: dict[str, bool]) -> str:
-    """The letter of the one claim that holds; an error if cardlib confirms none or several.
-
-    >>> the_one_true({"a": 1 + 1 == 3, "b": 1 + 1 == 2})
-    'b'
-    """
-    true = [letter for letter, holds in claims.items() if holds]
-    if len(true) != 1:
-        raise ValueError(f"cardlib confirms {true or 'none'} of the claims {sorted(claims)}, not exactly one")
-    return true[0]
-
 
 JOKER_IN_RUN_ROW, JOKER_IN_RUN_ANCHOR = (3, 4, 5, 6), 4    # dc.13: the joker inside a run, not on top
 

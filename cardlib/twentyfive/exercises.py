@@ -13,7 +13,7 @@ from itertools import combinations
 from math import comb, sqrt
 from typing import Any
 
-from cardlib.core.checking import Sampled, close_to, exercise, same, simulated
+from cardlib.core.checking import Sampled, close_to, exercise, same, simulated, the_one_true
 from cardlib.decks.pairs import COPIES, pair_count, pairs_of
 from cardlib.twentyfive.rules import TARGET, Observation, State, round_points
 
@@ -267,18 +267,6 @@ def simulated_23_cards_exceed() -> Sampled:
 
 
 # --- explain: multiple choice, the letter cardlib confirms ----------------------------------------
-
-def the_one_true(claims: dict[str, bool]) -> str:
-    """The letter of the one claim that holds; an error if cardlib confirms none or several.
-
-    >>> the_one_true({"a": 1 + 1 == 3, "b": 1 + 1 == 2})
-    'b'
-    """
-    true = [letter for letter, holds in claims.items() if holds]
-    if len(true) != 1:
-        raise ValueError(f"cardlib confirms {true or 'none'} of the claims {sorted(claims)}, not exactly one")
-    return true[0]
-
 
 def smallest_shown(observation: Observation, seat: int) -> int:
     """The smallest card other than a 5 that ``seat`` has revealed (0 if none): a 5 caps nothing."""

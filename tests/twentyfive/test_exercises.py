@@ -8,7 +8,6 @@ import random
 import re
 from collections import Counter
 from fractions import Fraction
-from functools import lru_cache
 from itertools import combinations
 from math import comb, sqrt
 from pathlib import Path
@@ -23,6 +22,7 @@ from cardlib.decks.pairs import COPIES, PAIRS_DECK, pair_count
 from cardlib.twentyfive import exercises as ex  # registers the 25.N exercises
 from cardlib.twentyfive import hidden_cap
 from cardlib.twentyfive.analysis import card_bounds, p_over, pairs_distribution, pairs_odds
+from tests.exercising import messages_differ, run_solutions, says_only_its_own_mistake
 
 SOLUTIONS = Path(__file__).resolve().parents[2] / "exercises" / "solutions" / "01_twenty_five.ipynb"
 IDS = exercise_ids("cardlib.twentyfive.exercises")
@@ -35,21 +35,9 @@ def first_try(monkeypatch):
     monkeypatch.setattr(checking, "_TRIES", {})
 
 
-@lru_cache(maxsize=1)
 def solution_run() -> tuple[dict[str, object], dict[str, object]]:
-    """Run the solution notebook's code in one namespace (no kernel): the namespace, and each checked answer."""
-    notebook = nbformat.read(SOLUTIONS, as_version=4)
-    namespace: dict[str, object] = {}
-    answers: dict[str, object] = {}
-    for cell in notebook.cells:
-        if cell.cell_type != "code":
-            continue
-        found = re.fullmatch(r'check\("(25\.\d+)", (answer_\d+)\)', cell.source.strip())
-        if found:
-            answers[found.group(1)] = namespace[found.group(2)]
-        else:
-            exec(compile(cell.source, f"{SOLUTIONS.name}:{cell.id}", "exec"), namespace)
-    return namespace, answers
+    """The solution notebook run: its namespace, and each checked answer."""
+    return run_solutions("01_twenty_five")
 
 
 def prompt(number: int) -> str:
@@ -285,19 +273,14 @@ MISTAKES = {  # each exercise's recognised wrong answers, in the order of its mi
 @pytest.mark.parametrize("exercise_id, index", [(key, index) for key, answers in MISTAKES.items()
                                                 for index in range(len(answers))])
 def test_each_recognised_mistake_gets_its_own_message(exercise_id, index):
-    mistakes = find(exercise_id).mistakes
-    verdict = check(exercise_id, MISTAKES[exercise_id][index])
-    assert not verdict.ok and mistakes[index].message in verdict.message
-    others = [m.message for i, m in enumerate(mistakes) if i != index]
-    assert not any(message in verdict.message for message in others)
+    assert says_only_its_own_mistake(exercise_id, MISTAKES[exercise_id][index], index)
 
 
 @pytest.mark.parametrize("exercise_id", [key for key in IDS if find(key).mistakes])
 def test_every_mistake_is_exercised_and_the_messages_differ(exercise_id):
-    mistakes = find(exercise_id).mistakes
-    assert len({m.message for m in mistakes}) == len(mistakes)
+    assert messages_differ(exercise_id)
     if exercise_id != "25.14":  # its slip is a simulation: test_25_14_counting_25_or_more_...
-        assert len(MISTAKES[exercise_id]) == len(mistakes)
+        assert len(MISTAKES[exercise_id]) == len(find(exercise_id).mistakes)
 
 
 def test_the_mistakes_say_what_they_are():
