@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -30,8 +30,12 @@ def agent_rng(seed: int, seat: int) -> random.Random:
     return random.Random(f"agent:{seed}:{seat}")
 
 
-def play(game: Any, agents: Sequence[Agent], seed: int = 0, max_decisions: int = 1_000_000) -> Record:
-    """Play a whole game; agents see only their seat's observation and the legal actions."""
+def play(game: Any, agents: Sequence[Agent], seed: int = 0, max_decisions: int = 1_000_000,
+         observer: Callable[[State, Hashable], None] | None = None) -> Record:
+    """Play a whole game; agents see only their seat's observation and the legal actions.
+
+    ``observer(state, action)``, if given, is told each chosen action before it is applied.
+    """
     state = game.new(seed=seed)
     if len(agents) != game.players:
         raise ValueError(f"{game!r} needs {game.players} agents, got {len(agents)}")
@@ -44,6 +48,8 @@ def play(game: Any, agents: Sequence[Agent], seed: int = 0, max_decisions: int =
         action = agents[seat].act(state.observation(seat), legal, rngs[seat])
         if action not in legal:
             raise IllegalActionError(f"agent {agents[seat]!r} at seat {seat} chose {action!r}, not legal here")
+        if observer is not None:
+            observer(state, action)
         state.apply(action)
     else:
         raise RuntimeError(f"game did not end within {max_decisions} decisions")

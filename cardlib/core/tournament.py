@@ -19,16 +19,37 @@ def agent_name(agent: Agent) -> str:
     return getattr(agent, "name", None) or type(agent).__name__
 
 
+def named_agents(agents: Sequence[Agent] | Mapping[str, Agent]) -> list[tuple[str, Agent]]:
+    """(name, agent) pairs: a mapping's own names, else each agent's ``agent_name``."""
+    if isinstance(agents, Mapping):
+        return list(agents.items())
+    return [(agent_name(agent), agent) for agent in agents]
+
+
+def schedule(games: int, seed: int, players: int) -> list[tuple[int, int, int]]:
+    """The (game index, game seed, seat rotation) of each game a tournament with ``seed`` plays.
+
+    >>> schedule(3, seed=1, players=2) == schedule(3, seed=1, players=2), [job[2] for job in schedule(3, 1, 2)]
+    (True, [0, 1, 0])
+    """
+    rng = random.Random(seed)
+    return [(index, rng.getrandbits(32), index % players) for index in range(games)]
+
+
+def seating(named: Sequence[tuple[str, Agent]], rotation: int) -> list[tuple[str, Agent]]:
+    """Who sits where in a game with this rotation: seat s gets agent (s + rotation) mod players."""
+    return [named[(seat + rotation) % len(named)] for seat in range(len(named))]
+
+
 def _play_chunk(game: Any, named: Sequence[tuple[str, Agent]], jobs: Sequence[tuple[int, int, int]]) -> list[tuple]:
     """Play (game index, seed, rotation) jobs; rows for every seat of every game."""
     rows = []
-    players = len(named)
     for index, seed, rotation in jobs:
-        seating = [named[(seat + rotation) % players] for seat in range(players)]
-        record = play(game, [agent for _, agent in seating], seed=seed)
+        seated = seating(named, rotation)
+        record = play(game, [agent for _, agent in seated], seed=seed)
         places = record.result.places
         worst = max(places)
-        for seat, (name, _) in enumerate(seating):
+        for seat, (name, _) in enumerate(seated):
             place = places[seat]
             rows.append((index, seed, seat, name, record.result.scores[seat], place,
                          place == 1, place == worst and worst > 1, record.decisions))
@@ -54,14 +75,10 @@ def tournament(
     >>> len(table), list(table.columns[:4])
     (8, ['game', 'seed', 'seat', 'agent'])
     """
-    if isinstance(agents, Mapping):
-        named = list(agents.items())
-    else:
-        named = [(agent_name(agent), agent) for agent in agents]
+    named = named_agents(agents)
     if len(named) != game.players:
         raise ValueError(f"{game!r} needs {game.players} agents, got {len(named)}")
-    rng = random.Random(seed)
-    jobs = [(index, rng.getrandbits(32), index % game.players) for index in range(games)]
+    jobs = schedule(games, seed, game.players)
     chunks = [jobs[start:start + chunk] for start in range(0, len(jobs), chunk)]
     if executor is None:
         parts = [_play_chunk(game, named, part) for part in chunks]

@@ -100,6 +100,21 @@ def reshuffle_by_patterns(cards: int = SQUARE) -> sp.Rational:
     return sp.Rational(one_number, sum(patterns.values()))
 
 
+def fresh_largest_group(cards: int = SQUARE) -> dict[int, sp.Rational]:
+    """The exact chance of each largest group in a fresh deal of ``cards`` cards (every set alike).
+
+    >>> odds = fresh_largest_group()
+    >>> odds[8] == reshuffle_probability(), sum(odds.values())   # eight of one number: the re-deal
+    (True, 1)
+    """
+    patterns = deal_patterns(cards)
+    total = sum(patterns.values())
+    odds: dict[int, int] = {}
+    for counts, ways in patterns.items():
+        odds[max(counts)] = odds.get(max(counts), 0) + ways
+    return {largest: sp.Rational(odds[largest], total) for largest in sorted(odds)}
+
+
 # --- a line offers a take ------------------------------------------------------------------------
 
 def line_pair_probability(cards: int) -> sp.Rational:

@@ -13,7 +13,6 @@ True
 """
 from __future__ import annotations
 
-import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
@@ -22,9 +21,9 @@ from typing import Any
 
 import pandas as pd
 
-from cardlib.core.match import agent_rng
+from cardlib.core.match import play
 from cardlib.core.protocol import Agent
-from cardlib.core.tournament import agent_name
+from cardlib.core.tournament import named_agents, schedule, seating
 from cardlib.discontinuity.actions import Take, TakeJoker
 from cardlib.discontinuity.rules import Game, Observation
 from cardlib.discontinuity.square import take_slots
@@ -40,22 +39,6 @@ def largest_group(square: Sequence[int]) -> int:
     4
     """
     return max(Counter(card for card in square if card).values())
-
-
-def fresh_largest_group(cards: int = 8) -> dict[int, Fraction]:
-    """The exact chance of each largest group in a fresh deal of ``cards`` cards (every set alike).
-
-    >>> odds = fresh_largest_group()
-    >>> odds[8] == Fraction(1, 22_137_570), sum(odds.values())
-    (True, Fraction(1, 1))
-    """
-    from cardlib.discontinuity.analysis import deal_patterns
-    patterns = deal_patterns(cards)
-    total = sum(patterns.values())
-    odds: Counter = Counter()
-    for counts, ways in patterns.items():
-        odds[max(counts)] += ways
-    return {largest: Fraction(odds[largest], total) for largest in sorted(odds)}
 
 
 def refill_redeal_chance(observation: Observation, take: Take) -> Fraction:
@@ -95,34 +78,33 @@ def watch(game: Game, agents: Sequence[Agent] | Mapping[str, Agent], games: int 
     A game line counts the squares checked for a re-deal (the first deal and every refill
     that left a deck) and the re-deals that happened.
     """
-    named = list(agents.items()) if isinstance(agents, Mapping) else [(agent_name(a), a) for a in agents]
-    rng = random.Random(seed)
+    named = named_agents(agents)
     turn_rows: list[tuple] = []
     game_rows: list[tuple] = []
-    for index in range(games):
-        game_seed = rng.getrandbits(32)
-        seating = [named[(seat + index) % game.players] for seat in range(game.players)]
-        rngs = [agent_rng(game_seed, seat) for seat in range(game.players)]
-        state = game.new(seed=game_seed)
-        takes, last, turns_taken = 0, None, Counter()
-        while state.current_player is not None:
+    for index, game_seed, rotation in schedule(games, seed, game.players):
+        seated = seating(named, rotation)
+        turns_taken: Counter = Counter()
+        takes: list[Any] = []  # the take-phase choices, in order
+        log: list[tuple] = []  # the public log at the latest decision: a re-deal is always followed by one
+
+        def note(state: Any, action: Any) -> None:
+            """Write down what the player saw before a take-phase choice."""
             seat = state.current_player
             view = state.observation(seat)
-            action = seating[seat][1].act(view, state.legal_actions(), rngs[seat])
-            if view.phase == "take":
-                row = view.rows[seat]
-                open_joker = not view.jokers_used[seat]
-                took = type(action) is TakeJoker
-                chance = refill_redeal_chance(view, action) if type(action) is Take else Fraction(0)
-                turn_rows.append((index, seat, seating[seat][0], turns_taken[seat], sum(c != "J" for c in row),
-                                  open_joker, _joker_change(row) if open_joker else None, took,
-                                  largest_group(view.square), float(chance)))
-                turns_taken[seat] += 1
-                takes += type(action) is Take
-                last = action
-            state.apply(action)
-        squares = 1 + takes - (type(last) is Take)  # the refill that ended the game was not checked
-        redeals = sum(1 for kind, _, _ in state.observation(0).log if kind == "redeal")
-        game_rows.append((index, game_seed, squares, redeals))
+            log[:] = view.log
+            if view.phase != "take":
+                return
+            row, open_joker = view.rows[seat], not view.jokers_used[seat]
+            chance = refill_redeal_chance(view, action) if type(action) is Take else Fraction(0)
+            turn_rows.append((index, seat, seated[seat][0], turns_taken[seat], sum(c != "J" for c in row),
+                              open_joker, _joker_change(row) if open_joker else None, type(action) is TakeJoker,
+                              largest_group(view.square), float(chance)))
+            turns_taken[seat] += 1
+            takes.append(action)
+
+        play(game, [agent for _, agent in seated], seed=game_seed, observer=note)
+        refills = sum(type(action) is Take for action in takes)
+        squares = 1 + refills - (type(takes[-1]) is Take)  # the refill that ended the game was not checked
+        game_rows.append((index, game_seed, squares, sum(kind == "redeal" for kind, _, _ in log)))
     return (pd.DataFrame(turn_rows, columns=TURN_COLUMNS),
             pd.DataFrame(game_rows, columns=["game", "seed", "squares", "redeals"]))

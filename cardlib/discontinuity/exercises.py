@@ -177,15 +177,6 @@ def _offers() -> Any:
     return _analysis().line_pair_probability(2)
 
 
-def _different_numbers(cards: int) -> Any:
-    """The chance that ``cards`` fresh cards show ``cards`` different numbers, from every pattern of a deal."""
-    import sympy as sp
-
-    patterns = _analysis().deal_patterns(cards)
-    favourable = sum(ways for counts, ways in patterns.items() if max(counts) <= 1)
-    return sp.Rational(favourable, sum(patterns.values()))
-
-
 @exercise("dc.8", hint=("Favourable: choose which 8 of the 10 numbers show, then one copy of each: k ways for "
                         "the number k. Total: comb(55, 8) sets of eight cards.",
                         "For one choice of numbers the ways multiply: math.prod(numbers). Add that up over "
@@ -201,7 +192,7 @@ def _different_numbers(cards: int) -> Any:
                      "the question is the other extreme: no number twice.")])
 def eight_different_numbers() -> Any:
     """The chance the first eight face-up cards show eight different numbers."""
-    return _different_numbers(SQUARE)
+    return _analysis().fresh_largest_group(SQUARE)[1]  # the largest group is one card
 
 
 def _redeal() -> Any:

@@ -7,8 +7,8 @@ import pytest
 from cardlib.core.match import play
 from cardlib.decks.pairs import stacked_deck
 from cardlib.discontinuity import Game, GreedyBot, LookaheadBot, Take
-from cardlib.discontinuity.analysis import reshuffle_probability
-from cardlib.discontinuity.census import fresh_largest_group, largest_group, refill_redeal_chance, watch
+from cardlib.discontinuity.analysis import fresh_largest_group, reshuffle_probability
+from cardlib.discontinuity.census import largest_group, refill_redeal_chance, watch
 
 SIX_TENS_LEFT = [10, 10, 10, 10, 9, 10, 10, 8]  # the right column 10, 9, 8: take 8 and 9, six 10s stay
 
