@@ -1,7 +1,7 @@
 """The registry: one ``GameInfo`` line a game. Nothing here imports a game.
 
 >>> [info.name for info in REGISTRY]
-['twentyfive', 'discontinuity']
+['twentyfive', 'discontinuity', 'satori']
 >>> info("discontinuity").title
 'Discontinuity'
 >>> info("twentyfive").games()[0]
@@ -60,6 +60,9 @@ REGISTRY: tuple[GameInfo, ...] = (
     GameInfo("discontinuity", "Discontinuity", "notebooks/02_discontinuity.ipynb",
              ({"players": 2}, {"players": 3}, {"players": 4}, {"players": 4, "start_player": 3}),
              app="cardlib.discontinuity.app:DiscontinuityApp"),
+    GameInfo("satori", "The Satori", "notebooks/03_the_satori.ipynb",
+             ({"players": 3}, {"players": 4}, {"players": 5, "start": 2}, {"players": 2, "satori": 2, "zatsunen": 1}),
+             app="cardlib.satori.app:SatoriApp"),
 )
 
 

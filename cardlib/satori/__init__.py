@@ -1,0 +1,34 @@
+"""The Satori (ザ・悟り), for 25 playing cards: play face down, call "Katsu!", declare "Satori".
+
+The engine, the beliefs and the bots load fast; the app and the mathematics load on first use
+(``cardlib.satori.SatoriApp``, ``cardlib.satori.analysis``).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from cardlib.core.agents import RandomAgent
+from cardlib.games import info
+from cardlib.satori.actions import (
+    DECLARE, KATSU, NO_KATSU, PASS, PLAY_SATORI, PLAY_ZATSUNEN, SATORI, ZATSUNEN,
+    Declare, Katsu, NoKatsu, Observation, Pass, Play, top_run,
+)
+from cardlib.satori.beliefs import UNIFORM, Model, Story, story, worlds
+from cardlib.satori.rules import Game, State
+
+INFO = info("satori")
+VARIANTS = tuple(Game(**options) for options in INFO.variants)
+TITLE = INFO.title
+
+__all__ = [
+    "DECLARE", "Declare", "Game", "INFO", "KATSU", "Katsu", "Model", "NO_KATSU", "NoKatsu", "Observation",
+    "PASS", "PLAY_SATORI", "PLAY_ZATSUNEN", "Pass", "Play", "RandomAgent", "SATORI", "SatoriApp", "State",
+    "Story", "TITLE", "UNIFORM", "VARIANTS", "ZATSUNEN", "story", "top_run", "worlds",
+]
+
+
+def __getattr__(name: str) -> Any:
+    if name == "SatoriApp":
+        from cardlib.satori.app import SatoriApp
+        return SatoriApp
+    raise AttributeError(f"module 'cardlib.satori' has no attribute {name!r}")

@@ -1,0 +1,126 @@
+"""The Satori: the actions, the cards and what a seat may see (stdlib only).
+
+Cards are only satori ("S", 悟り, the number cards) or zatsunen ("Z", 雑念, the face cards):
+within a kind all cards are alike. The decisions are the digest's, and ``str(action)`` is its
+notation exactly:
+
+>>> [str(action) for action in (PLAY_SATORI, PLAY_ZATSUNEN, DECLARE, PASS, KATSU, NO_KATSU)]
+['play satori', 'play zatsunen', 'declare', 'pass', 'katsu', 'no katsu']
+>>> Play("S")
+Play('S')
+>>> Play("S") == PLAY_SATORI and Play("S") in {PLAY_SATORI}
+True
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import NamedTuple, Optional, Union
+
+from cardlib.core.actions import Word
+from cardlib.core.protocol import Result
+
+SATORI, ZATSUNEN = "S", "Z"
+CARDS = (SATORI, ZATSUNEN)
+CARD_NAMES = {SATORI: "satori", ZATSUNEN: "zatsunen"}
+DECK = {SATORI: 15, ZATSUNEN: 10}  # the 25 playing cards: A-10 of a suit and a half, and ten of J, Q, K
+TURN, WINDOW, OVER = "turn", "katsu", "over"  # the phases: a turn, the Katsu window after a play, the end
+DECLARE_RUN = 3  # a declaration needs at least this many satori on top of one's pile, unbroken
+
+
+@dataclass(frozen=True)
+class Play:
+    """(a) Put one card of the hand face down on top of one's own pile: ``card`` is "S" or "Z"."""
+
+    card: str
+
+    def __str__(self) -> str:
+        return f"play {CARD_NAMES.get(self.card, repr(self.card))}"
+
+    def __repr__(self) -> str:
+        return f"Play({self.card!r})"
+
+
+class Declare(Word):
+    """(b) Say "Satori" at the start of the turn: the top three or more pile cards are satori. The game ends."""
+
+    notation = "declare"
+
+
+class Pass(Word):
+    """(c) Do nothing this turn: only with an empty hand."""
+
+    notation = "pass"
+
+
+class Katsu(Word):
+    """Call "Katsu!" (喝): the card just played is satori, I say. Success takes it; failure eliminates me."""
+
+    notation = "katsu"
+
+
+class NoKatsu(Word):
+    """Let the card just played go unchallenged."""
+
+    notation = "no katsu"
+
+
+PLAY_SATORI, PLAY_ZATSUNEN = Play(SATORI), Play(ZATSUNEN)
+PLAYS = {SATORI: PLAY_SATORI, ZATSUNEN: PLAY_ZATSUNEN}
+DECLARE, PASS, KATSU, NO_KATSU = Declare(), Pass(), Katsu(), NoKatsu()
+Action = Union[Play, Declare, Pass, Katsu, NoKatsu]
+
+
+def top_run(pile: tuple[Optional[str], ...]) -> int:
+    """The unbroken run of satori counted from the top of a pile (its last card), not in play order.
+
+    >>> top_run(("S", "Z", "S", "S")), top_run(("S", "S", "Z")), top_run(())
+    (2, 0, 0)
+    """
+    run = 0
+    for card in reversed(pile):
+        if card != SATORI:
+            break
+        run += 1
+    return run
+
+
+class Observation(NamedTuple):
+    """Everything a seat may know of a game of The Satori, and nothing else.
+
+    The first five fields are those every game's Observation has. For every seat: ``hand_sizes``,
+    ``pile_sizes``, ``out`` (eliminated) and the public totals ``satori`` and ``zatsunen`` (hand and
+    pile together: each starts at the deal's counts and every transfer is announced). ``piles``
+    shows each pile bottom first as this seat knows it: its own in full, another's "S" where a
+    successful Katsu put a revealed satori and None where a card lies unseen. ``hand`` is this
+    seat's own hand, satori first (the cards of a kind are alike).
+    """
+
+    seat: int
+    players: int
+    current_player: Optional[int]
+    log: tuple[tuple, ...]
+    result: Optional[Result]
+    phase: str                        # "turn", "katsu" (the window after a play) or "over"
+    active: Optional[int]             # whose turn it is (during a window: who played the card)
+    hand: tuple[str, ...]
+    piles: tuple[tuple[Optional[str], ...], ...]
+    hand_sizes: tuple[int, ...]
+    satori: tuple[int, ...]
+    zatsunen: tuple[int, ...]
+    out: tuple[bool, ...]
+    declarer: Optional[int]
+
+    @property
+    def pile(self) -> tuple[str, ...]:
+        """This seat's own pile, bottom first (the top card last)."""
+        return self.piles[self.seat]  # type: ignore[return-value]
+
+    @property
+    def pile_sizes(self) -> tuple[int, ...]:
+        """How many cards lie in each seat's pile."""
+        return tuple(len(pile) for pile in self.piles)
+
+    @property
+    def still_in(self) -> tuple[int, ...]:
+        """The seats not eliminated."""
+        return tuple(seat for seat, gone in enumerate(self.out) if not gone)
