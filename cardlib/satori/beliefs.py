@@ -60,7 +60,8 @@ class Model:
         return (1 - self.bluff, self.bluff)
 
     def __str__(self) -> str:
-        name = "uniform from hand" if self.bluff is None else f"bluffs {self.bluff} of the time"
+        name = ("uniform from hand" if self.bluff is None else "never bluffs" if self.bluff == 0
+                else f"bluffs {self.bluff} of the time")
         return name + (", declares at once" if self.eager else "")
 
 
@@ -158,8 +159,28 @@ def last_card_satori(told: Story, model: Model = UNIFORM) -> Fraction:
     return sum((w for (_, _, pile), w in found.items() if pile and pile[-1] == SATORI), Fraction(0)) / total
 
 
-def sample_hidden(told: Story, rng: random.Random, model: Model = UNIFORM) -> Hidden:
-    """One hidden state drawn with its posterior weight (a determinization of one player)."""
+def sample_hidden(told: Story, rng: random.Random, model: Model = UNIFORM, top: Optional[str] = None) -> Hidden:
+    """One hidden state drawn with its posterior weight (a determinization of one player).
+
+    ``top`` ("S" or "Z") draws only among the states whose top pile card is of that kind.
+    """
     found = worlds(told, model)
-    keys = sorted(found)  # a fixed order: the same rng draws the same world
-    return rng.choices(keys, weights=[float(found[key]) for key in keys])[0]
+    keys = sorted(key for key in found if top is None or (key[2] and key[2][-1] == top))
+    if not keys:
+        raise ValueError(f"no history of this player ends with a {top!r} on top")
+    return rng.choices(keys, weights=[float(found[key]) for key in keys])[0]  # sorted: the same rng, the same draw
+
+
+def known_flags(told: Story) -> tuple[bool, ...]:
+    """For each card of the player's pile, bottom first: did everyone see it go there (a satori won by Katsu)?
+
+    >>> known_flags(Story((3, 2), (("play", None), ("won",), ("play", "S"), ("play", None))))
+    (False, True, False)
+    """
+    flags: list[bool] = []
+    for step in told.steps:
+        if step == ("play", None):
+            flags.append(False)
+        elif step[0] == "won":
+            flags.append(True)
+    return tuple(flags)

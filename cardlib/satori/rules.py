@@ -33,9 +33,9 @@ from cardlib.satori.actions import (
     WINDOW, ZATSUNEN,
     Action, Declare, Katsu, NoKatsu, Observation, Pass, Play, top_run,
 )
-from cardlib.satori.beliefs import sample_hidden, story
+from cardlib.satori.beliefs import known_flags, sample_hidden, story
 
-__all__ = ["Game", "State", "Observation"]
+__all__ = ["Game", "State", "Observation", "world"]
 
 OFFICIAL_PLAYERS = (3, 4, 5)
 TITLE = "The Satori"
@@ -351,8 +351,7 @@ class State(Engine):
     def _observe(self, seat: int) -> Observation:
         """Own hand and pile; for everyone the sizes, the public totals and the cards a Katsu showed."""
         n = self.game.players
-        piles = tuple(tuple(self._piles[other]) if other == seat else
-                      tuple(SATORI if known else None for known in self._known[other]) for other in range(n))
+        piles = tuple(tuple(self._piles[other]) if other == seat else self._public_pile(other) for other in range(n))
         return Observation(
             seat=seat, players=n, current_player=self._current, log=tuple(self._log),
             result=self.result() if self._current is None else None, phase=self.phase, active=self._active,
@@ -362,6 +361,15 @@ class State(Engine):
             zatsunen=tuple(self._hand_z[other] + self._piles[other].count(ZATSUNEN) for other in range(n)),
             out=tuple(self._out), declarer=self._declarer)
 
+    def _public_pile(self, seat: int) -> tuple[Optional[str], ...]:
+        """A pile as everyone sees it: the satori a Katsu put there; at the end, the run shown and the card that breaks it."""
+        seen: list[Optional[str]] = [SATORI if known else None for known in self._known[seat]]
+        if self._current is None and not self._out[seat]:
+            pile = self._piles[seat]
+            shown = top_run(pile) + 1  # the run, and the card under it that ends it (if any)
+            seen[len(pile) - min(shown, len(pile)):] = pile[len(pile) - min(shown, len(pile)):]
+        return tuple(seen)
+
     def determinize(self, seat: int, rng: random.Random) -> "State":
         """A game ``seat`` cannot tell from this one: every other player's unseen cards drawn again.
 
@@ -369,6 +377,8 @@ class State(Engine):
         public (beliefs.py), each card played uniformly from the hand as it then was.
         """
         other = self.clone()
+        if self._current is None:  # the end showed every run: nothing hidden is left to matter
+            return other
         log = tuple(self._log)
         for player in range(self.game.players):
             if player == seat or self._out[player]:
@@ -380,3 +390,46 @@ class State(Engine):
     def __repr__(self) -> str:
         piles = " | ".join("".join(pile) or "-" for pile in self._piles)
         return f"<The Satori: {self.phase}, player {self._current}; piles {piles}; history {len(self._history)}>"
+
+
+def world(obs: Observation, rng: random.Random, top: Optional[str] = None) -> State:
+    """A whole game consistent with ``obs`` alone: what its seat sees, the rest drawn from the beliefs.
+
+    Every other player's hidden cards come from a history consistent with the public story
+    (each play uniform from the hand). ``top`` ("S" or "Z") fixes the kind of the card waiting in
+    a Katsu window. The decisions taken are not all public, so the history starts empty.
+    """
+    if obs.result is not None:
+        raise ValueError("the game is over: every run has been shown, and there is nothing left to draw")
+    dealt = next(value for kind, _, value in obs.log if kind == "deal")
+    start = next(seat for kind, seat, _ in obs.log if kind == "deal")
+    game = Game(players=obs.players, start=start, satori=dealt[0], zatsunen=dealt[1])
+    state = State(game, rng)
+    state._log = list(obs.log)
+    for seat in range(obs.players):
+        told = story(obs.log, seat)
+        if obs.out[seat]:
+            s, z, pile = 0, 0, ()
+        elif seat == obs.seat:
+            s, z, pile = obs.hand.count(SATORI), obs.hand.count(ZATSUNEN), obs.pile
+        else:
+            waiting = top if obs.phase == WINDOW and seat == obs.active else None
+            s, z, pile = sample_hidden(told, rng, top=waiting)
+        state._hand_s[seat], state._hand_z[seat], state._piles[seat] = s, z, list(pile)
+        state._known[seat] = [False] * len(pile) if obs.out[seat] else list(known_flags(told))
+    state._out = list(obs.out)
+    held = [sum(state._hand_s) + sum(pile.count(SATORI) for pile in state._piles),
+            sum(state._hand_z) + sum(pile.count(ZATSUNEN) for pile in state._piles)]
+    state._box = [DECK[SATORI] - held[0], DECK[ZATSUNEN] - held[1]]
+    state._declarer = obs.declarer
+    state._last_player = next((seat for kind, seat, _ in reversed(obs.log) if kind == "play"), None)
+    state._active, state._current = obs.active, obs.current_player
+    state._phase = obs.phase if obs.phase != OVER else TURN
+    if obs.phase == WINDOW:
+        n, seat, asking = obs.players, obs.current_player, []
+        while seat != obs.active:
+            if not obs.out[seat]:
+                asking.append(seat)
+            seat = (seat + 1) % n
+        state._asking = asking
+    return state

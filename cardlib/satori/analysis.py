@@ -1,0 +1,258 @@
+"""The Satori: the mathematics of a face-down card (Bayes' rule), and the stakes of calling Katsu.
+
+- ``p_satori(obs, model)``: the exact posterior (a Fraction) that the card just played is satori,
+  for the seat deciding on Katsu, under a named model of how the player chooses their cards;
+- ``bayes_table``: the same computation as a table, one row per history of the player's hidden
+  plays: prior × likelihood → posterior;
+- ``posterior_in_bluff``: the posterior as a formula in the bluff rate b (sympy);
+- ``p_satori_by_rejection``: the check by simulation: games played by the model, kept only when
+  their public log is the one observed;
+- ``katsu_stakes``: what a success and a failure each do to the caller's chance of winning, and
+  so the break-even probability of a call (by seeded rollouts, with standard errors).
+"""
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, Optional
+
+import sympy
+
+from cardlib.satori.actions import (
+    DECLARE, DECLARE_RUN, KATSU, NO_KATSU, PLAY_SATORI, PLAY_ZATSUNEN, SATORI, WINDOW, ZATSUNEN, Observation, top_run,
+)
+from cardlib.satori.beliefs import UNIFORM, Model, Story, last_card_satori, story
+from cardlib.satori.bots import CountingBot
+from cardlib.satori.rules import Game, State, world
+
+__all__ = [
+    "BayesRow", "Estimate", "MODELS", "Stakes", "bayes_table", "katsu_stakes", "p_satori",
+    "p_satori_by_rejection", "posterior_in_bluff",
+]
+
+# The models the lesson and the coach name: how a player might choose the card to play.
+MODELS: dict[str, Model] = {
+    "uniform from hand": UNIFORM,
+    "bluffs 1/4, declares at once (the bots)": Model(bluff=Fraction(1, 4), eager=True),
+    "never bluffs": Model(bluff=Fraction(0)),
+}
+
+
+def _waiting(obs: Observation) -> int:
+    """The player whose card waits in the Katsu window (ValueError outside a window)."""
+    if obs.phase != WINDOW:
+        raise ValueError("no card is waiting: p_satori asks about the card just played, in the Katsu window")
+    return obs.active  # type: ignore[return-value]
+
+
+def p_satori(obs: Observation, model: Model = UNIFORM) -> Fraction:
+    """The posterior that the card just played is satori, for the seat of ``obs``, under ``model``.
+
+    >>> from cardlib.satori import Game, PLAY_SATORI
+    >>> state = Game().new(); state.apply(PLAY_SATORI)
+    >>> p_satori(state.observation(1)), p_satori(state.observation(1), Model(bluff=Fraction(1, 4)))
+    (Fraction(3, 5), Fraction(3, 4))
+    """
+    player = _waiting(obs)
+    if player == obs.seat:  # the player who played knows their own card
+        return Fraction(obs.pile[-1] == SATORI)
+    return last_card_satori(story(obs.log, player), model)
+
+
+@dataclass(frozen=True)
+class BayesRow:
+    """One history of a player's hidden plays: its prior, the likelihood of the evidence, its posterior."""
+
+    plays: str            # the hidden cards of the unrevealed plays, in order, e.g. "S Z S"
+    prior: Fraction       # the model's chance of choosing those cards
+    likelihood: Fraction  # the chance of what the table saw (revealed cards, no declaration) given them
+    posterior: Fraction   # prior × likelihood, normalised
+    last: str             # the card waiting now: the last of the hidden plays
+
+
+def bayes_table(told: Story, model: Model = UNIFORM) -> list[BayesRow]:
+    """Bayes' rule written out: every history of the story's hidden plays, prior × likelihood → posterior.
+
+    >>> rows = bayes_table(Story((3, 2), (("play", None), ("play", "Z", True), ("play", None))))
+    >>> [(row.plays, row.prior, row.likelihood, row.posterior) for row in rows]
+    [('S S', Fraction(9, 25), Fraction(1, 2), Fraction(9, 20)), ('S Z', Fraction(6, 25), Fraction(1, 2), Fraction(3, 10)), ('Z S', Fraction(8, 25), Fraction(1, 4), Fraction(1, 5)), ('Z Z', Fraction(2, 25), Fraction(1, 4), Fraction(1, 20))]
+    """
+    paths: list[tuple[tuple[str, ...], Fraction, Fraction, int, int, tuple[str, ...]]] = [
+        ((), Fraction(1), Fraction(1), told.dealt[0], told.dealt[1], ())]
+    for step in told.steps:
+        grown = []
+        for plays, prior, likelihood, s, z, pile in paths:
+            if step[0] in ("play", "pass") and model.eager and top_run(pile) >= DECLARE_RUN:
+                likelihood = Fraction(0)  # an eager player would have declared instead
+            if step[0] == "won":
+                grown.append((plays, prior, likelihood, s, z, pile + (SATORI,)))
+            elif step[0] == "pass":
+                grown.append((plays, prior, likelihood * (s + z == 0), s, z, pile))
+            else:
+                p_s, p_z = model.chances(s, z)
+                if step[1] is None:
+                    if s:
+                        grown.append((plays + (SATORI,), prior * p_s, likelihood, s - 1, z, pile + (SATORI,)))
+                    if z:
+                        grown.append((plays + (ZATSUNEN,), prior * p_z, likelihood, s, z - 1, pile + (ZATSUNEN,)))
+                elif step[1] == SATORI:
+                    grown.append((plays, prior, likelihood * p_s, s - 1, z, pile))
+                else:
+                    grown.append((plays, prior, likelihood * p_z, s + step[2], z, pile))
+        paths = [path for path in grown if path[1]]
+    evidence = sum((prior * likelihood for _, prior, likelihood, *_ in paths), Fraction(0))
+    if not evidence:
+        raise ValueError(f"a player who {model} could not have played as this one did")
+    return [BayesRow(" ".join(plays), prior, likelihood, prior * likelihood / evidence, plays[-1] if plays else "")
+            for plays, prior, likelihood, *_ in paths]
+
+
+def posterior_in_bluff(told: Story) -> sympy.Expr:
+    """The posterior that the player's last hidden play is satori, as a formula in the bluff rate b.
+
+    >>> posterior_in_bluff(Story((3, 2), (("play", None), ("play", None))))
+    1 - b
+    """
+    b = sympy.Symbol("b")
+    total = favourable = sympy.Integer(0)
+    for row in bayes_table(told, Model(bluff=Fraction(1, 2))):  # every history possible at b = 1/2
+        weight = sympy.Integer(1)
+        s, z = told.dealt
+        hidden = iter(row.plays.split())
+        pile: list[str] = []
+        for step in told.steps:
+            if step[0] not in ("play",):
+                pile += [SATORI] if step[0] == "won" else []
+                continue
+            card = next(hidden) if step[1] is None else step[1]
+            weight *= (1 - b if card == SATORI else b) if s and z else 1
+            s, z = (s - 1, z) if card == SATORI else (s, z - 1)
+            if step[1] == ZATSUNEN:
+                s, z = s + step[2], z + 1
+        total += weight
+        favourable += weight if row.last == SATORI else 0
+    return sympy.factor(sympy.simplify(favourable / total))
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """A simulated chance: the estimate, its standard error, how many samples made it, and the seed."""
+
+    value: float
+    standard_error: float
+    samples: int
+    seed: int
+
+    def interval(self, z: float = 1.96) -> tuple[float, float]:
+        """The normal-approximation interval: value ± z standard errors."""
+        return (self.value - z * self.standard_error, self.value + z * self.standard_error)
+
+
+def _estimate(hits: int, samples: int, seed: int) -> Estimate:
+    p = hits / samples if samples else math.nan
+    return Estimate(p, math.sqrt(p * (1 - p) / samples) if samples else math.nan, samples, seed)
+
+
+def game_of(obs: Observation) -> Game:
+    """The game (players, first player, cards dealt) an observation comes from: its log's deal says it."""
+    start, dealt = next((seat, value) for kind, seat, value in obs.log if kind == "deal")
+    return Game(players=obs.players, start=start, satori=dealt[0], zatsunen=dealt[1])
+
+
+def p_satori_by_rejection(obs: Observation, model: Model = UNIFORM, games: int = 20_000, seed: int = 0,
+                          call: Fraction = Fraction(1, 5)) -> Estimate:
+    """The check by simulation: ``games`` games where everyone plays by ``model`` (and calls Katsu at rate
+    ``call``, whatever they see); those whose public log matches ``obs`` up to now are kept, and the
+    share of them with a satori waiting is the estimate.
+    """
+    player = _waiting(obs)
+    game, log, rng = game_of(obs), list(obs.log), random.Random(seed)
+    kept = hits = 0
+    for _ in range(games):
+        state = game.new()
+        while len(state._log) < len(log) and state._log == log[:len(state._log)]:
+            state.apply(_by_model(state, model, call, rng))
+        if state._log == log and state.current_player == obs.current_player:
+            kept += 1
+            hits += state.pile(player)[-1] == SATORI
+    return _estimate(hits, kept, seed)
+
+
+def _by_model(state: State, model: Model, call: Fraction, rng: random.Random) -> Any:
+    """The simulator's move for the current player: ModelBot's rule, read straight from the state (fast)."""
+    if state.phase == WINDOW:
+        return KATSU if rng.random() < call else NO_KATSU
+    legal = state.legal_actions()
+    if model.eager and DECLARE in legal:
+        return DECLARE
+    hand = state.hand(state.current_player)
+    if not hand:
+        return legal[0]
+    p_s, _ = model.chances(hand.count(SATORI), hand.count(ZATSUNEN))
+    return PLAY_SATORI if rng.random() < p_s else PLAY_ZATSUNEN
+
+
+@dataclass(frozen=True)
+class Stakes:
+    """What a Katsu call does to the caller's chance of winning, estimated by rollouts.
+
+    A failure eliminates the caller: the chance of winning is then exactly 0. A success and no
+    call are estimated, each over ``rollouts`` games finished by ``agents`` from worlds drawn
+    from the caller's observation. The call pays when p × success > no call: the break-even
+    probability is no call / success.
+    """
+
+    success: Estimate
+    no_call: Estimate
+    agents: str
+
+    @property
+    def failure(self) -> Fraction:
+        """The chance of winning after a failed call: none, the caller is eliminated."""
+        return Fraction(0)
+
+    @property
+    def break_even(self) -> float:
+        """The chance of a satori above which calling raises the chance of winning."""
+        return self.no_call.value / self.success.value if self.success.value else math.inf
+
+    @property
+    def break_even_error(self) -> float:
+        """The standard error of the break-even (the delta method for a ratio of two independent estimates)."""
+        s, n = self.success, self.no_call
+        if not s.value or not n.value:
+            return math.nan
+        return self.break_even * math.hypot(s.standard_error / s.value, n.standard_error / n.value)
+
+
+def _finish(state: State, agents: Sequence[Any], rng: random.Random) -> State:
+    """Play a state to its end with the agents."""
+    while not state.is_over:
+        seat = state.current_player
+        state.apply(agents[seat].act(state.observation(seat), state.legal_actions(), rng))
+    return state
+
+
+def katsu_stakes(obs: Observation, rollouts: int = 200, seed: int = 0,
+                 agents: Optional[Sequence[Any]] = None) -> Stakes:
+    """The caller's chance of winning after a success and after no call (failure: 0), by seeded rollouts.
+
+    Each rollout draws a world from ``obs`` (beliefs.py) — with a satori waiting for the success
+    branch — makes the decision and plays the game out with ``agents`` (counting bots by default).
+    """
+    seat = obs.seat
+    if _waiting(obs) == seat or obs.current_player != seat:
+        raise ValueError("katsu_stakes is for the seat asked in the Katsu window")
+    bots = list(agents) if agents is not None else [CountingBot()] * obs.players
+    rng = random.Random(seed)
+    wins = {KATSU: 0, NO_KATSU: 0}
+    for _ in range(rollouts):
+        for decision, top in ((KATSU, SATORI), (NO_KATSU, None)):
+            state = world(obs, rng, top=top)
+            state.apply(decision)
+            wins[decision] += _finish(state, bots, rng).result().places[seat] == 1
+    names = ", ".join(sorted({getattr(bot, "name", type(bot).__name__) for bot in bots}))
+    return Stakes(_estimate(wins[KATSU], rollouts, seed), _estimate(wins[NO_KATSU], rollouts, seed), names)
