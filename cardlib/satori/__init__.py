@@ -11,7 +11,7 @@ from cardlib.core.agents import RandomAgent
 from cardlib.games import info
 from cardlib.satori.actions import (
     DECLARE, KATSU, NO_KATSU, PASS, PLAY_SATORI, PLAY_ZATSUNEN, SATORI, ZATSUNEN,
-    Declare, Katsu, NoKatsu, Observation, Pass, Play, top_run,
+    Declare, Katsu, NoKatsu, Observation, Pass, Play, parse, top_run,
 )
 from cardlib.satori.beliefs import UNIFORM, Model, Story, story, worlds
 from cardlib.satori.rules import Game, State
@@ -23,7 +23,7 @@ TITLE = INFO.title
 __all__ = [
     "DECLARE", "Declare", "Game", "INFO", "KATSU", "Katsu", "Model", "NO_KATSU", "NoKatsu", "Observation",
     "PASS", "PLAY_SATORI", "PLAY_ZATSUNEN", "Pass", "Play", "RandomAgent", "SATORI", "SatoriApp", "State",
-    "Story", "TITLE", "UNIFORM", "VARIANTS", "ZATSUNEN", "story", "top_run", "worlds",
+    "Story", "TITLE", "UNIFORM", "VARIANTS", "ZATSUNEN", "parse", "story", "top_run", "worlds",
 ]
 
 

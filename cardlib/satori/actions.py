@@ -68,6 +68,23 @@ PLAY_SATORI, PLAY_ZATSUNEN = Play(SATORI), Play(ZATSUNEN)
 PLAYS = {SATORI: PLAY_SATORI, ZATSUNEN: PLAY_ZATSUNEN}
 DECLARE, PASS, KATSU, NO_KATSU = Declare(), Pass(), Katsu(), NoKatsu()
 Action = Union[Play, Declare, Pass, Katsu, NoKatsu]
+BY_NOTATION: dict[str, Action] = {str(a): a for a in (PLAY_SATORI, PLAY_ZATSUNEN, DECLARE, PASS, KATSU, NO_KATSU)}
+
+
+def parse(text: str) -> Action:
+    """The action whose notation is ``text`` (the digest's words): how a scenario is written down.
+
+    >>> parse("no katsu"), parse("play zatsunen")
+    (NoKatsu(), Play('Z'))
+    >>> parse("call")
+    Traceback (most recent call last):
+    ...
+    ValueError: 'call' is not a decision of The Satori: play satori, play zatsunen, declare, pass, katsu, no katsu
+    """
+    try:
+        return BY_NOTATION[text.strip()]
+    except KeyError:
+        raise ValueError(f"{text!r} is not a decision of The Satori: {', '.join(BY_NOTATION)}") from None
 
 
 def top_run(pile: tuple[Optional[str], ...]) -> int:

@@ -22,14 +22,15 @@ from typing import Any, Optional
 import sympy
 
 from cardlib.satori.actions import (
-    DECLARE, DECLARE_RUN, KATSU, NO_KATSU, PLAY_SATORI, PLAY_ZATSUNEN, SATORI, WINDOW, ZATSUNEN, Observation, top_run,
+    DECLARE, DECLARE_RUN, KATSU, NO_KATSU, PLAY_SATORI, PLAY_ZATSUNEN, SATORI, WINDOW, ZATSUNEN, Observation, parse,
+    top_run,
 )
 from cardlib.satori.beliefs import UNIFORM, Model, Story, last_card_satori, story
 from cardlib.satori.bots import CountingBot
 from cardlib.satori.rules import Game, State, world
 
 __all__ = [
-    "BayesRow", "Estimate", "MODELS", "Stakes", "bayes_table", "katsu_stakes", "p_satori",
+    "BayesRow", "Estimate", "LESSON_MOVES", "MODELS", "Stakes", "bayes_table", "position", "katsu_stakes", "p_satori",
     "p_satori_by_rejection", "posterior_in_bluff",
 ]
 
@@ -39,6 +40,24 @@ MODELS: dict[str, Model] = {
     "bluffs 1/4, declares at once (the bots)": Model(bluff=Fraction(1, 4), eager=True),
     "never bluffs": Model(bluff=Fraction(0)),
 }
+
+
+# The lesson's position (three players): player 0's second card was called by player 2 and was a
+# zatsunen, so player 2 is out and player 0 took it back with a satori; now player 0 plays again.
+LESSON_MOVES = ("play satori / no katsu / no katsu / play satori / no katsu / no katsu / play satori / no katsu / "
+                "no katsu / play zatsunen / no katsu / katsu / play zatsunen / no katsu / play satori")
+
+
+def position(moves: str, game: Optional[Game] = None) -> State:
+    """The game reached by ``moves``, written in the notation and separated by " / " (a stacked scenario).
+
+    >>> position("play satori / no katsu").current_player
+    2
+    """
+    state = (game or Game()).new()
+    for text in moves.split("/"):
+        state.apply(parse(text))
+    return state
 
 
 def _waiting(obs: Observation) -> int:

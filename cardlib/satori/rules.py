@@ -23,6 +23,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Optional
 
 from cardlib.core.engine import Engine
@@ -97,7 +98,7 @@ class Game:
         """
         if hands is not None:
             self._check_hands(hands)
-        return State(self, random.Random(seed))
+        return State(self)  # the deal is fixed and nothing later is random: no random stream to seed
 
     def _check_hands(self, hands: Sequence[Sequence[str]]) -> None:
         """RulesError unless ``hands`` is one hand a player, each of "S" and "Z" in the game's mix."""
@@ -114,17 +115,29 @@ class Game:
                                  f"this game deals {self.satori} and {self.zatsunen}")
 
 
+@lru_cache(maxsize=None)
+def clockwise(players: int) -> tuple[tuple[int, ...], ...]:
+    """Each seat's others in the order its Katsu window asks them (the eliminated are skipped when asked).
+
+    >>> clockwise(3)
+    ((1, 2), (2, 0), (0, 1))
+    """
+    return tuple(tuple((seat + step) % players for step in range(1, players)) for seat in range(players))
+
+
 # --- the state ---------------------------------------------------------------------------------
 
 class State(Engine):
     """A position in a game of The Satori (the bookkeeping is Engine's; the rules are here)."""
 
     __slots__ = ("_hand_s", "_hand_z", "_piles", "_known", "_out", "_box", "_phase", "_active", "_asking",
-                 "_declarer", "_last_player")
+                 "_declarer", "_last_player", "_held", "_clockwise")
 
-    def __init__(self, game: Game, rng: random.Random) -> None:
+    def __init__(self, game: Game, rng: Optional[random.Random] = None) -> None:
         super().__init__(game, rng)
         n = game.players
+        self._held = n * (game.satori + game.zatsunen)  # cards in the hands of the players still in
+        self._clockwise = clockwise(n)
         self._hand_s = [game.satori] * n
         self._hand_z = [game.zatsunen] * n
         self._piles: list[list[str]] = [[] for _ in range(n)]     # bottom first: the top card last
@@ -186,9 +199,10 @@ class State(Engine):
             legal.append(PLAY_SATORI)
         if self._hand_z[seat]:
             legal.append(PLAY_ZATSUNEN)
-        if top_run(self._piles[seat]) >= DECLARE_RUN:
+        pile = self._piles[seat]
+        if len(pile) >= DECLARE_RUN and pile[-1] == SATORI and top_run(pile) >= DECLARE_RUN:
             legal.append(DECLARE)
-        if not self._hand_s[seat] and not self._hand_z[seat]:
+        if not legal or legal[0] is DECLARE:  # an empty hand
             legal.append(PASS)
         return legal
 
@@ -249,12 +263,13 @@ class State(Engine):
             self._hand_s[seat] -= 1
         else:
             self._hand_z[seat] -= 1
+        self._held -= 1
         self._piles[seat].append(card)
         self._known[seat].append(False)
         self._last_player = seat
         self._log.append(("play", seat, None))
-        n = self.game.players
-        self._asking = [other for other in ((seat + step) % n for step in range(1, n)) if not self._out[other]]
+        out = self._out
+        self._asking = [other for other in self._clockwise[seat] if not out[other]]
         self._phase = WINDOW
         self._current = self._asking[0]
 
@@ -272,9 +287,11 @@ class State(Engine):
             self._out[caller] = True
             self._log.append(("out", caller, None))
             self._hand_z[played_by] += 1
+            self._held += 1 - self._hand_s[caller] - self._hand_z[caller]  # the zatsunen in; the caller's hand out
             source = self._give_satori(caller)
             if source is not None:
                 self._hand_s[played_by] += 1
+                self._held += 1
             self._log.append(("receives", played_by, source))
             self._box[0] += self._hand_s[caller] + self._piles[caller].count(SATORI)
             self._box[1] += self._hand_z[caller] + self._piles[caller].count(ZATSUNEN)
@@ -299,10 +316,9 @@ class State(Engine):
         """The window is over: the end is checked (one player left, or every hand empty), else the next turn."""
         self._asking = []
         self._phase = TURN
-        still_in = [seat for seat in range(self.game.players) if not self._out[seat]]
-        if len(still_in) == 1:
+        if self._out.count(False) == 1:
             self._end("last")
-        elif not any(self._hand_s[seat] + self._hand_z[seat] for seat in still_in):
+        elif not self._held:  # every player still in has an empty hand
             self._end("empty")
         else:
             self._next_turn()
@@ -404,7 +420,7 @@ def world(obs: Observation, rng: random.Random, top: Optional[str] = None) -> St
     dealt = next(value for kind, _, value in obs.log if kind == "deal")
     start = next(seat for kind, seat, _ in obs.log if kind == "deal")
     game = Game(players=obs.players, start=start, satori=dealt[0], zatsunen=dealt[1])
-    state = State(game, rng)
+    state = State(game)
     state._log = list(obs.log)
     for seat in range(obs.players):
         told = story(obs.log, seat)
@@ -421,6 +437,7 @@ def world(obs: Observation, rng: random.Random, top: Optional[str] = None) -> St
     held = [sum(state._hand_s) + sum(pile.count(SATORI) for pile in state._piles),
             sum(state._hand_z) + sum(pile.count(ZATSUNEN) for pile in state._piles)]
     state._box = [DECK[SATORI] - held[0], DECK[ZATSUNEN] - held[1]]
+    state._held = sum(obs.hand_sizes[seat] for seat in range(obs.players) if not obs.out[seat])
     state._declarer = obs.declarer
     state._last_player = next((seat for kind, seat, _ in reversed(obs.log) if kind == "play"), None)
     state._active, state._current = obs.active, obs.current_player
