@@ -380,7 +380,7 @@ class State(Engine):
     def _public_pile(self, seat: int) -> tuple[Optional[str], ...]:
         """A pile as everyone sees it: the satori a Katsu put there; at the end, the run shown and the card that breaks it."""
         seen: list[Optional[str]] = [SATORI if known else None for known in self._known[seat]]
-        if self._current is None and not self._out[seat]:
+        if self._current is None and not self._out[seat] and self._out.count(False) > 1:  # one left shows nothing
             pile = self._piles[seat]
             shown = top_run(pile) + 1  # the run, and the card under it that ends it (if any)
             seen[len(pile) - min(shown, len(pile)):] = pile[len(pile) - min(shown, len(pile)):]

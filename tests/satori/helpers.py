@@ -1,0 +1,168 @@
+"""Helpers of The Satori rules tests: stacked hands, games written in the digest's notation, refusals.
+
+A script is the digest's notation, one decision after another, separated by "/" or new lines;
+"#" starts a comment (who is deciding, what they hold), so a whole game reads like a record:
+
+    play_out(state, '''
+        play satori / no katsu / no katsu      # 0 plays; 1 and 2 let it go
+        play zatsunen / katsu                  # 1 plays; 2 calls: a zatsunen, 2 is out
+    ''')
+"""
+import re
+from collections import Counter
+
+import pytest
+
+from cardlib.core.errors import IllegalActionError
+from cardlib.core.testing import snapshot
+from cardlib.satori import Game
+
+DEAL = ("S", "S", "S", "Z", "Z")          # the sheet's hand: 3 satori and 2 zatsunen
+DECK = Counter({"S": 15, "Z": 10})         # the 25 playing cards, wherever they are
+NOTATION = ("play satori", "play zatsunen", "declare", "pass", "katsu", "no katsu")
+
+
+def stacked(players=3, start=0, hands=None, **options):
+    """A new game from stacked hands (each player the sheet's mix in a shuffled-looking order by default)."""
+    game = Game(players=players, start=start, **options)
+    if hands is None:
+        hands = [list(DEAL[seat % 5:] + DEAL[:seat % 5]) for seat in range(players)]
+    return game.new(hands=hands)
+
+
+def moves(script):
+    """The decisions of a script: a string (split on "/" and lines, "#" comments dropped) or a list of them."""
+    if isinstance(script, str):
+        script = [script]
+    found = []
+    for part in script:
+        for line in part.splitlines():
+            found += [word.strip() for word in line.split("#")[0].split("/") if word.strip()]
+    return found
+
+
+def legal(state):
+    """The notation of the legal actions now, as a set."""
+    return {str(action) for action in state.legal_actions()}
+
+
+def say(state, text):
+    """Apply the one legal action whose str() is ``text``; AssertionError saying what was legal otherwise."""
+    matching = [action for action in state.legal_actions() if str(action) == text]
+    if len(matching) != 1:
+        raise AssertionError(
+            f"{text!r} is not one legal action now (player {state.current_player} to decide, "
+            f"phase {state.phase!r}); legal: {sorted(legal(state))}; after {len(state.history)} decisions")
+    state.apply(matching[0])
+
+
+def play_out(state, script):
+    """Apply a script's decisions in order, each the unique legal action of that notation; every card kept."""
+    for number, text in enumerate(moves(script), start=1):
+        try:
+            say(state, text)
+        except AssertionError as error:
+            raise AssertionError(f"decision {number} of the script: {error}") from None
+        assert Counter(state.all_cards()) == DECK, f"cards lost or made by decision {number}, {text!r}"
+    return state
+
+
+def asked(state, script):
+    """The seats that decided, one per decision of the script, as it is played out."""
+    seats = []
+    for text in moves(script):
+        seats.append(state.current_player)
+        play_out(state, text)
+    return seats
+
+
+def log_since(state, mark):
+    """The public events logged after the first ``mark`` ones (mark: a length of the log)."""
+    return list(state.observation(0).log[mark:])
+
+
+def log_length(state):
+    return len(state.observation(0).log)
+
+
+def rejects(state, action, why):
+    """IllegalActionError naming the action and saying ``why`` (a regex); the state left exactly as it was."""
+    before = snapshot(state)
+    with pytest.raises(IllegalActionError) as caught:
+        state.apply(action)
+    message = str(caught.value)
+    assert repr(action) in message, f"the message does not say which action: {message!r}"
+    assert re.search(why, message), f"the message does not say why ({why!r}): {message!r}"
+    assert snapshot(state) == before, f"refusing {action!r} changed the state"
+
+
+def top_run(pile):
+    """The digest's run, computed here independently: satori unbroken from the top (the last card)."""
+    run = 0
+    for card in reversed(pile):
+        if card != "S":
+            break
+        run += 1
+    return run
+
+
+# --- scripts used by several tests ---------------------------------------------------------------
+
+NO = "no katsu / no katsu"  # the two other players of a three-player game let a card go
+
+# 0 plays satori three times and declares at the start of their fourth turn, zatsunen still in hand.
+DECLARE_GAME = f"""
+    play satori / {NO}        # 0
+    play zatsunen / {NO}      # 1
+    play zatsunen / {NO}      # 2
+    play satori / {NO}        # 0
+    play satori / {NO}        # 1
+    play zatsunen / {NO}      # 2
+    play satori / {NO}        # 0
+    play satori / {NO}        # 1
+    play satori / {NO}        # 2
+    declare                   # 0: top three are satori; Z, Z in hand
+"""
+
+# Everyone plays zatsunen, zatsunen, satori, satori, satori and nobody calls: every hand empties
+# with player 2's last play, every run is 3.
+EMPTY_GAME = "\n".join([f"play zatsunen / {NO}"] * 6 + [f"play satori / {NO}"] * 9)
+
+# 2 takes 1's three satori by Katsu; 1, with no satori left anywhere, then calls on 0's zatsunen.
+NO_SATORI_GAME = f"""
+    play satori / {NO}              # 0
+    play satori / katsu             # 1 plays; 2 calls: satori, onto 2's pile
+    play zatsunen / {NO}            # 2
+    play satori / {NO}              # 0
+    play satori / katsu             # 1; 2 again
+    play zatsunen / {NO}            # 2
+    play satori / {NO}              # 0: pile S S S, hand Z Z
+    play satori / katsu             # 1: now Z Z in hand and nothing in the pile, no satori at all
+    play satori / {NO}              # 2
+    play zatsunen / katsu           # 0; 1 calls on a zatsunen: 1 is out and has no satori to give
+    play satori / no katsu          # 2 (1 is skipped); only 0 is asked
+    declare                         # 0: S S S on top again (the zatsunen went back to the hand)
+"""
+
+# 2 calls on 1's zatsunen and is out; 1 holds six cards, 0 runs out first and must pass.
+PASS_GAME = f"""
+    play zatsunen / {NO}            # 0
+    play zatsunen / katsu           # 1; 2 calls: out. 1 takes back the Z and a satori of 2's hand
+    play satori / no katsu          # 0 (2 is skipped and never asked)
+    play satori / no katsu          # 1
+    play satori / no katsu          # 0
+    play satori / no katsu          # 1
+    play zatsunen / no katsu        # 0
+    play zatsunen / no katsu        # 1
+    play satori / no katsu          # 0: hand empty
+    play satori / no katsu          # 1
+    pass                            # 0
+    play satori / katsu             # 1; 0, hand empty, calls and wins the satori
+    pass                            # 0
+    play zatsunen / no katsu        # 1: every hand still in is empty
+"""
+
+
+def agrees(shown, pile):
+    """A pile as another seat sees it agrees with the truth: the same size, each card unseen (None) or true."""
+    return len(shown) == len(pile) and all(card is None or card == true for card, true in zip(shown, pile))
