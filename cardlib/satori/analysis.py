@@ -30,14 +30,15 @@ from cardlib.satori.bots import CountingBot
 from cardlib.satori.rules import Game, State, world
 
 __all__ = [
-    "BayesRow", "Estimate", "LESSON_MOVES", "MODELS", "Stakes", "bayes_table", "position", "katsu_stakes", "p_satori",
+    "BOTS", "BayesRow", "Estimate", "LESSON_MOVES", "MODELS", "Stakes", "bayes_table", "position", "katsu_stakes", "p_satori",
     "p_satori_by_rejection", "posterior_in_bluff",
 ]
 
 # The models the lesson and the coach name: how a player might choose the card to play.
+BOTS = "bluffs 1/4, declares at once (the bots)"
 MODELS: dict[str, Model] = {
     "uniform from hand": UNIFORM,
-    "bluffs 1/4, declares at once (the bots)": Model(bluff=Fraction(1, 4), eager=True),
+    BOTS: Model(bluff=Fraction(1, 4), eager=True),
     "never bluffs": Model(bluff=Fraction(0)),
 }
 
@@ -131,6 +132,8 @@ def bayes_table(told: Story, model: Model = UNIFORM) -> list[BayesRow]:
 
 def posterior_in_bluff(told: Story) -> sympy.Expr:
     """The posterior that the player's last hidden play is satori, as a formula in the bluff rate b.
+
+    The player is not eager: not declaring says nothing here (``Model(bluff=b)``).
 
     >>> posterior_in_bluff(Story((3, 2), (("play", None), ("play", None))))
     1 - b
@@ -256,11 +259,13 @@ def _finish(state: State, agents: Sequence[Any], rng: random.Random) -> State:
 
 
 def katsu_stakes(obs: Observation, rollouts: int = 200, seed: int = 0,
-                 agents: Optional[Sequence[Any]] = None) -> Stakes:
+                 agents: Optional[Sequence[Any]] = None, model: Optional[Model] = None) -> Stakes:
     """The caller's chance of winning after a success and after no call (failure: 0), by seeded rollouts.
 
-    Each rollout draws a world from ``obs`` (beliefs.py) — with a satori waiting for the success
-    branch — makes the decision and plays the game out with ``agents`` (counting bots by default).
+    Each rollout draws a world from ``obs`` — the hidden cards from their posterior under
+    ``model``, with a satori waiting for the success branch — makes the decision and plays the
+    game out with ``agents``. By default the agents are counting bots and the model is theirs
+    (bluffs 1/4, declares at once), so the worlds are drawn the way the rollouts play.
     """
     seat = obs.seat
     if _waiting(obs) == seat or obs.current_player != seat:
@@ -270,7 +275,7 @@ def katsu_stakes(obs: Observation, rollouts: int = 200, seed: int = 0,
     wins = {KATSU: 0, NO_KATSU: 0}
     for _ in range(rollouts):
         for decision, top in ((KATSU, SATORI), (NO_KATSU, None)):
-            state = world(obs, rng, top=top)
+            state = world(obs, rng, top=top, model=MODELS[BOTS] if model is None else model)
             state.apply(decision)
             wins[decision] += _finish(state, bots, rng).result().places[seat] == 1
     names = ", ".join(sorted({getattr(bot, "name", type(bot).__name__) for bot in bots}))

@@ -4,7 +4,7 @@
 - ``ModelBot``: plays exactly as a ``Model`` says and calls Katsu at a fixed rate, whatever it
   sees: the player the posterior assumes, for checking ``p_satori`` by simulation.
 - ``CountingBot``: declares when it can, bluffs at a set rate, and calls Katsu when the share of
-  satori among the player's unseen cards (the public totals, counted) is high enough.
+  satori among the player's unseen cards (the public totals, counted) is above its threshold.
 - ``BayesianBot``: the same play, but calls Katsu on the exact posterior that the card just played
   is satori, under a model of how its opponents play (beliefs.py).
 The equilibrium of a small two-player version is in equilibrium.py.
@@ -25,7 +25,7 @@ from cardlib.satori.beliefs import Model, last_card_satori, story
 __all__ = ["BayesianBot", "CountingBot", "ModelBot", "RandomAgent", "counted_chance"]
 
 BLUFF = Fraction(1, 4)       # how often the bots play a zatsunen when they hold both kinds
-THRESHOLD = Fraction(3, 5)   # the chance of a satori above which they call Katsu (failing eliminates)
+THRESHOLD = Fraction(3, 5)   # the chance of a satori above which they call Katsu: a fresh 3-of-5 card is not enough
 
 
 def counted_chance(obs: Observation) -> Fraction:
@@ -81,7 +81,7 @@ class ModelBot:
 
 
 class CountingBot:
-    """Declares when it can; bluffs at rate ``bluff``; calls Katsu when the counted chance reaches ``threshold``."""
+    """Declares when it can; bluffs at rate ``bluff``; calls Katsu when the counted chance exceeds ``threshold``."""
 
     name = "counting"
 
@@ -95,7 +95,7 @@ class CountingBot:
     def act(self, obs: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
         """Katsu or not in a window; otherwise declare if possible, else play a card."""
         if obs.phase == WINDOW:
-            return KATSU if self.chance(obs) >= self.threshold else NO_KATSU
+            return KATSU if self.chance(obs) > self.threshold else NO_KATSU
         if DECLARE in legal:
             return DECLARE
         return choose_card(legal, self.bluff, rng)

@@ -34,7 +34,7 @@ from cardlib.satori.actions import (
     WINDOW, ZATSUNEN,
     Action, Declare, Katsu, NoKatsu, Observation, Pass, Play, top_run,
 )
-from cardlib.satori.beliefs import known_flags, sample_hidden, story
+from cardlib.satori.beliefs import UNIFORM, Model, known_flags, sample_hidden, story
 
 __all__ = ["Game", "State", "Observation", "world"]
 
@@ -408,12 +408,13 @@ class State(Engine):
         return f"<The Satori: {self.phase}, player {self._current}; piles {piles}; history {len(self._history)}>"
 
 
-def world(obs: Observation, rng: random.Random, top: Optional[str] = None) -> State:
+def world(obs: Observation, rng: random.Random, top: Optional[str] = None, model: Model = UNIFORM) -> State:
     """A whole game consistent with ``obs`` alone: what its seat sees, the rest drawn from the beliefs.
 
-    Every other player's hidden cards come from a history consistent with the public story
-    (each play uniform from the hand). ``top`` ("S" or "Z") fixes the kind of the card waiting in
-    a Katsu window. The decisions taken are not all public, so the history starts empty.
+    Every other player's hidden cards come from a history consistent with the public story,
+    drawn with its posterior under ``model`` (uniform from hand where the model cannot explain
+    a player's story). ``top`` ("S" or "Z") fixes the kind of the card waiting in a Katsu window.
+    The decisions taken are not all public, so the history starts empty.
     """
     if obs.result is not None:
         raise ValueError("the game is over: every run has been shown, and there is nothing left to draw")
@@ -430,7 +431,10 @@ def world(obs: Observation, rng: random.Random, top: Optional[str] = None) -> St
             s, z, pile = obs.hand.count(SATORI), obs.hand.count(ZATSUNEN), obs.pile
         else:
             waiting = top if obs.phase == WINDOW and seat == obs.active else None
-            s, z, pile = sample_hidden(told, rng, top=waiting)
+            try:
+                s, z, pile = sample_hidden(told, rng, model, top=waiting)
+            except ValueError:  # the model cannot explain this player: fall back on uniform from hand
+                s, z, pile = sample_hidden(told, rng, UNIFORM, top=waiting)
         state._hand_s[seat], state._hand_z[seat], state._piles[seat] = s, z, list(pile)
         state._known[seat] = [False] * len(pile) if obs.out[seat] else list(known_flags(told))
     state._out = list(obs.out)

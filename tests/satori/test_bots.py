@@ -24,14 +24,14 @@ def test_every_bot_finishes_games_with_legal_moves(players):
         assert min(record.result.places) == 1
 
 
-def test_the_counting_bot_calls_exactly_when_the_counted_share_reaches_its_threshold():
+def test_the_counting_bot_calls_exactly_when_the_counted_share_is_above_its_threshold():
     state = Game().new()
     state.apply(PLAY_SATORI)
     obs = state.observation(1)  # a fresh card: 3 satori of 5 unseen
     assert counted_chance(obs) == Fraction(3, 5)
     rng = random.Random(0)
-    assert CountingBot(threshold=Fraction(3, 5)).act(obs, [KATSU, NO_KATSU], rng) == KATSU
-    assert CountingBot(threshold=Fraction(2, 3)).act(obs, [KATSU, NO_KATSU], rng) == NO_KATSU
+    assert CountingBot(threshold=Fraction(1, 2)).act(obs, [KATSU, NO_KATSU], rng) == KATSU
+    assert CountingBot(threshold=Fraction(3, 5)).act(obs, [KATSU, NO_KATSU], rng) == NO_KATSU  # above, not at
 
 
 def test_the_bayesian_bot_believes_the_posterior_of_its_model():

@@ -1,0 +1,399 @@
+"""The Satori exercises: every truth computes, the solutions pass, wrong answers get their own messages."""
+from __future__ import annotations
+
+import builtins
+import math
+import random
+import re
+import statistics
+import time
+from fractions import Fraction
+from functools import lru_cache
+from itertools import permutations, product
+from pathlib import Path
+
+import nbformat
+import pytest
+import sympy as sp
+
+from cardlib import check
+from cardlib.core import checking
+from cardlib.core.checking import Sampled, exercise_ids, find
+from cardlib.satori import Game, Model, Story
+from cardlib.satori import exercises as ex
+from cardlib.satori.analysis import MODELS, katsu_stakes, p_satori
+from cardlib.satori.beliefs import last_card_satori
+from tests.exercising import messages_differ, run_solutions, says_only_its_own_mistake
+
+SOLUTIONS = Path(__file__).resolve().parents[2] / "exercises" / "solutions" / "03_the_satori.ipynb"
+IDS = exercise_ids("cardlib.satori.exercises")
+b = sp.Symbol("b")  # a student's own symbol, matched by name
+
+
+@pytest.fixture(autouse=True)
+def first_try(monkeypatch):
+    """Each test starts with no wrong tries counted, so a wrong answer gets the first hint."""
+    monkeypatch.setattr(checking, "_TRIES", {})
+
+
+def solution_run() -> tuple[dict[str, object], dict[str, object]]:
+    return run_solutions("03_the_satori")
+
+
+def prompts() -> str:
+    """The text of the exercise notebook's markdown cells."""
+    return "\n".join(cell.source for cell in nbformat.read(SOLUTIONS, as_version=4).cells
+                     if cell.cell_type == "markdown")
+
+
+def test_the_solution_notebook_checks_every_exercise_once():
+    assert sorted(solution_run()[1], key=lambda key: int(key.split(".")[1])) == IDS
+    assert IDS == [f"sat.{n}" for n in range(1, 11)]
+
+
+@pytest.mark.parametrize("exercise_id", IDS)
+def test_solution_values_check(exercise_id):
+    verdict = check(exercise_id, solution_run()[1][exercise_id])
+    assert verdict.ok, verdict.message
+    assert verdict.message.startswith("✓")
+
+
+def wrong_answer(exercise_id: str) -> object:
+    """A plausible but wrong answer of the right type, none of the recognised mistakes."""
+    item = find(exercise_id)
+    truth = item.truth()
+    if item.choices:
+        return next(choice for choice in item.choices if choice != truth)
+    if isinstance(truth, Sampled):
+        return (float(truth.value) + 0.1, truth.standard_error)
+    if isinstance(truth, sp.Expr):
+        return truth + b ** 2
+    return truth + Fraction(1, 100)
+
+
+@pytest.mark.parametrize("exercise_id", IDS)
+def test_a_wrong_value_gets_a_cross_with_its_hint(exercise_id):
+    verdict = check(exercise_id, wrong_answer(exercise_id))
+    assert not verdict.ok
+    assert verdict.message.startswith("✗") and find(exercise_id).hint in verdict.message
+
+
+@pytest.mark.parametrize("exercise_id", [key for key in IDS if len(find(key).hints) > 1])
+def test_stepped_hints_come_one_more_at_each_wrong_try(exercise_id):
+    hints = find(exercise_id).hints
+    for step in range(len(hints) + 1):
+        message = check(exercise_id, wrong_answer(exercise_id)).message
+        assert hints[min(step, len(hints) - 1)] in message
+        assert f"Hint {min(step, len(hints) - 1) + 1} of {len(hints)}" in message
+
+
+def test_most_questions_give_their_hints_in_steps():
+    assert sum(len(find(key).hints) > 1 for key in IDS) >= 8
+
+
+def test_a_blank_answer_asks_for_one_and_costs_no_try():
+    assert "replace the ..." in check("sat.1", ...).message
+    assert "Hint 1 of" in check("sat.1", Fraction(1, 7)).message
+
+
+# --- the truths, against independent computations ---------------------------------------------------
+
+def orders_of_the_hand() -> set[tuple[str, ...]]:
+    """The ten different orders of S, S, S, Z, Z: a uniform player puts each down with the same chance."""
+    return set(permutations("SSSZZ"))
+
+
+def test_sat1_to_sat3_by_counting_cards():
+    orders = orders_of_the_hand()
+    assert len(orders) == 10
+    assert find("sat.1").truth() == Fraction(sum(order[0] == "S" for order in orders), len(orders)) == Fraction(3, 5)
+    assert find("sat.2").truth() == 1 - ex.BLUFF
+    # given the first card was a satori, the second is satori in the orders starting S, S
+    first_s = [order for order in orders if order[0] == "S"]
+    assert find("sat.3").truth() == Fraction(sum(order[1] == "S" for order in first_s), len(first_s)) == Fraction(1, 2)
+
+
+def test_sat4_by_listing_the_orders_the_declaration_not_made_allows():
+    kept = [order for order in orders_of_the_hand() if order[:3] != ("S", "S", "S")]
+    assert len(kept) == 9
+    assert find("sat.4").truth() == Fraction(sum(order[3] == "S" for order in kept), len(kept)) == Fraction(2, 3)
+    assert ex.FOURTH_CARD == Story((3, 2), (("play", None),) * 4) and ex.EAGER == Model(eager=True)
+
+
+def chances_of_plays(plays: str, hand: tuple[int, int], bluff: Fraction | None = None) -> Fraction:
+    """The chance that a player with ``hand`` (satori, zatsunen) plays the cards ``plays`` in this order."""
+    s, z = hand
+    chance = Fraction(1)
+    for card in plays:
+        if s and z:
+            satori = Fraction(s, s + z) if bluff is None else 1 - bluff
+            chance *= satori if card == "S" else 1 - satori
+        elif (card == "S" and not s) or (card == "Z" and not z):
+            return Fraction(0)
+        s, z = (s - 1, z) if card == "S" else (s, z - 1)
+    return chance
+
+
+def test_sat5_by_bayes_rule_written_out_here():
+    weights = {}
+    for first, third in product("SZ", repeat=2):
+        s, z = (2, 2) if first == "S" else (3, 1)
+        likelihood = Fraction(z, s + z)              # the second card: the zatsunen the Katsu showed
+        hand = (s + 1, z)                            # that zatsunen back, and a satori from the caller
+        weights[first, third] = chances_of_plays(first, (3, 2)) * likelihood * chances_of_plays(third, hand)
+    posterior = sum(w for (_, third), w in weights.items() if third == "S") / sum(weights.values())
+    assert find("sat.5").truth() == posterior == Fraction(13, 20)
+
+
+def third_card_satori(bluff: Fraction) -> Fraction:
+    """The chance the third card is satori, summed over every way the first three cards can go."""
+    return sum((chances_of_plays("".join(cards), (3, 2), bluff)
+                for cards in product("SZ", repeat=3) if cards[2] == "S"), Fraction(0))
+
+
+def test_sat6_formula_matches_the_enumeration_at_every_rate():
+    formula = find("sat.6").truth()
+    for rate in (Fraction(0), Fraction(1, 4), Fraction(1, 3), Fraction(1, 2), Fraction(9, 10), Fraction(1)):
+        assert formula.subs(formula.free_symbols.pop(), sp.Rational(rate.numerator, rate.denominator)) == \
+            sp.Rational(*third_card_satori(rate).as_integer_ratio())
+    assert check("sat.6", "1 - b + b**3").ok and check("sat.6", (1 - b) ** 3 + 2 * b * (1 - b) ** 2 + b ** 2).ok
+    assert not check("sat.6", "this is not a formula (").ok
+
+
+def test_sat7_truth_is_the_exact_chance_and_the_standard_error_of_20000_runs():
+    truth = find("sat.7").truth()
+    exact = third_card_satori(Fraction(1, 4))
+    assert truth.value == exact == Fraction(49, 64)
+    assert truth.standard_error == pytest.approx(math.sqrt(exact * (1 - exact) / 20_000), rel=1e-12)
+
+
+# --- the simulation: sat.7 ---------------------------------------------------------------------------
+
+def student_simulation(seed: int = 7, runs: int = 20_000, zatsunen: float = 1 / 4, keep_hand: bool = True,
+                       uniform: bool = False) -> list[int]:
+    """sat.7 as a student writes it: 1 for each run whose third card is satori (the flags make the slips)."""
+    rng = random.Random(seed)
+    thirds = []
+    for _ in range(runs):
+        hand = ["S", "S", "S", "Z", "Z"]
+        for _turn in range(3):
+            if uniform:
+                card = rng.choice(hand)
+            elif not keep_hand or ("S" in hand and "Z" in hand):
+                card = "Z" if rng.random() < zatsunen else "S"
+            else:
+                card = hand[0]
+            if keep_hand:
+                hand.remove(card)
+        thirds.append(card == "S")
+    return thirds
+
+
+def estimate_and_error(thirds: list[int]) -> tuple[float, float]:
+    p = sum(thirds) / len(thirds)
+    return p, math.sqrt(p * (1 - p) / len(thirds))
+
+
+@pytest.mark.parametrize("seed", (7, 8, 9))
+def test_sat7_a_simulation_written_as_a_student_would_passes(seed):
+    assert check("sat.7", estimate_and_error(student_simulation(seed))).ok
+    thirds = student_simulation(seed)
+    assert check("sat.7", [statistics.mean(thirds), statistics.stdev(thirds) / math.sqrt(len(thirds))]).ok
+
+
+SIMULATION_SLIPS = [  # (what the slipped simulation does, the words of its own message), in the order of the mistakes
+    (dict(uniform=True), "uniformly from the hand"),
+    (dict(zatsunen=3 / 4), "plays a satori 1/4 of the time"),
+    (dict(keep_hand=False), "even after two zatsunen"),
+]
+
+
+@pytest.mark.parametrize("index", range(len(SIMULATION_SLIPS)))
+def test_sat7_simulation_slips_get_messages_of_their_own(index):
+    slip, words = SIMULATION_SLIPS[index]
+    verdict = check("sat.7", estimate_and_error(student_simulation(**slip)))
+    assert not verdict.ok and words in verdict.message
+    assert says_only_its_own_mistake("sat.7", estimate_and_error(student_simulation(**slip)), index)
+
+
+def test_sat7_standard_error_slips_get_messages_of_their_own():
+    right = estimate_and_error(student_simulation())
+    spread = math.sqrt(right[0] * (1 - right[0]))
+    assert says_only_its_own_mistake("sat.7", (right[0], spread), 3)
+    assert says_only_its_own_mistake("sat.7", (right[0], spread / 20_000), 4)
+    assert "variance" in str(check("sat.7", (right[0], right[1] ** 2)))  # checking's own diagnosis
+    assert "(your estimate, its standard error)" in str(check("sat.7", right[0]))
+
+
+# --- the stakes: sat.8 and sat.9 -----------------------------------------------------------------------
+
+@lru_cache(maxsize=None)
+def seeded_stakes():
+    """The stakes sat.8 asks for, computed here as the question says (seeded: the same every time)."""
+    return katsu_stakes(ex.katsu_position(), rollouts=400, seed=2)
+
+
+def test_the_position_is_a_katsu_window_where_player_0_is_asked_first():
+    position = ex.katsu_position()
+    assert (position.phase, position.current_player, position.active) == ("katsu", 0, 2)
+    assert position.pile == ("Z", "Z", "S") and position.hand == ("S", "S")
+    assert position.piles[1] == position.piles[2] == (None, None, None) and not any(position.out)
+    assert [kind for kind, _, _ in position.log].count("katsu") == 0
+
+
+def test_sat8_is_the_ratio_of_the_seeded_stakes_and_fast():
+    ex._analysis()  # sympy loaded first: the time measured is the rollouts'
+    ex._stakes.cache_clear()
+    start = time.perf_counter()
+    truth = find("sat.8").truth()
+    assert time.perf_counter() - start < 2
+    stakes = seeded_stakes()
+    assert isinstance(truth, Fraction) and float(truth) == pytest.approx(stakes.break_even, abs=1e-12)
+    assert 0 < truth < 1 and stakes.failure == 0
+    assert check("sat.8", stakes.break_even).ok and check("sat.8", round(stakes.break_even, 3)).ok
+    assert not check("sat.8", round(stakes.break_even, 3) + 0.002).ok
+
+
+def test_sat9_calling_beats_not_calling_under_the_bots_model_by_a_clear_margin():
+    stakes = seeded_stakes()
+    p = p_satori(ex.katsu_position(), MODELS["bluffs 1/4, declares at once (the bots)"])
+    assert p == Fraction(49, 64)  # three unseen plays by a bluffer: sat.7's chance
+    assert float(p) * stakes.success.value > stakes.no_call.value
+    # the margin is far beyond the rollouts' noise: p stands more than 5 standard errors above the break-even
+    assert float(p) - stakes.break_even > 5 * stakes.break_even_error
+    assert find("sat.9").truth() == "a"
+
+
+@pytest.mark.parametrize("exercise_id", ("sat.9", "sat.10"))
+def test_multiple_choice_reads_any_case_and_refuses_non_letters(exercise_id):
+    item = find(exercise_id)
+    truth = item.truth()
+    assert check(exercise_id, truth.upper()).ok and check(exercise_id, f"({truth}) ").ok
+    for odd in ("e", "ab", 2, None, ""):
+        verdict = check(exercise_id, odd)
+        assert not verdict.ok and "answer with one letter in quotes" in verdict.message
+
+
+# --- explain: sat.10 ------------------------------------------------------------------------------------
+
+def test_sat10_a_never_bluffer_plays_every_satori_first():
+    never = Model(bluff=Fraction(0))
+    for plays in (1, 2, 3):
+        told = Story((3, 2), (("play", None),) * plays)
+        assert last_card_satori(told, never) == 1 != last_card_satori(told)
+    fourth = Story((3, 2), (("play", None),) * 4)
+    assert last_card_satori(fourth, never) == 0  # with the satori gone, only zatsunen are left
+    assert {Game().new(seed=seed).hand(seat) for seed in range(3) for seat in range(3)} == {("S", "S", "S", "Z", "Z")}
+    assert find("sat.10").truth() == "a"
+
+
+def test_the_one_true_refuses_when_cardlib_confirms_none_or_two():
+    with pytest.raises(ValueError, match="not exactly one"):
+        ex.the_one_true({"a": True, "b": True})
+
+
+# --- every recognised mistake, its own message --------------------------------------------------------
+
+MISTAKES = {  # each exercise's recognised wrong answers, in the order of its mistakes, computed here
+    "sat.1": [Fraction(2, 5), Fraction(3, 2), Fraction(1, 2)],
+    "sat.2": [Fraction(3, 5), Fraction(1, 4)],
+    "sat.3": [Fraction(3, 5), Fraction(2, 5)],
+    "sat.4": [Fraction(3, 5),                              # every order counted
+              0,                                           # the declaring orders kept instead
+              Fraction(5, 8),                              # Z S S S Z left out too
+              6,                                           # the count
+              Fraction(1, 3)],                             # the zatsunen's chance
+    "sat.5": [(Fraction(3, 10) * Fraction(2, 4) + Fraction(1, 10) * Fraction(3, 4)) / Fraction(4, 10),  # no satori given
+              Fraction(3, 5),                                                                            # the prior
+              Fraction(9, 25) + Fraction(8, 25),                                                         # priors only
+              Fraction(9, 50) + Fraction(8, 100),                                                        # not normalised
+              Fraction(4, 6)],                                                                           # counted share
+    "sat.6": [1 - b, "(1 - b)*(1 - b**2)", b - b ** 3, Fraction(3, 5)],
+    "sat.9": ["b", "c"],
+    "sat.10": ["b", "c", "d"],
+}
+
+
+def sat8_mistakes() -> list[object]:
+    stakes = seeded_stakes()
+    success, no_call = stakes.success.value, stakes.no_call.value
+    return [round(success - no_call, 3), no_call, 0.5, success / no_call]
+
+
+@pytest.mark.parametrize("exercise_id, index", [(key, index) for key, answers in MISTAKES.items()
+                                                for index in range(len(answers))])
+def test_each_recognised_mistake_gets_its_own_message(exercise_id, index):
+    assert says_only_its_own_mistake(exercise_id, MISTAKES[exercise_id][index], index)
+
+
+@pytest.mark.parametrize("index", range(4))
+def test_each_sat8_mistake_gets_its_own_message(index):
+    assert says_only_its_own_mistake("sat.8", sat8_mistakes()[index], index)
+
+
+@pytest.mark.parametrize("exercise_id", [key for key in IDS if find(key).mistakes])
+def test_every_mistake_is_exercised_and_the_messages_differ(exercise_id):
+    assert messages_differ(exercise_id)
+    counted = {"sat.7": len(SIMULATION_SLIPS) + 2, "sat.8": len(sat8_mistakes())}
+    assert counted.get(exercise_id, len(MISTAKES.get(exercise_id, ()))) == len(find(exercise_id).mistakes)
+
+
+def test_the_mistakes_are_no_truths():
+    for exercise_id, answers in MISTAKES.items():
+        for answer in answers:
+            assert not check(exercise_id, answer).ok, (exercise_id, answer)
+
+
+def test_a_near_miss_is_not_taken_for_a_mistake():
+    assert "odds" not in str(check("sat.1", Fraction(3, 2) + Fraction(1, 100)))
+    assert "forgot the satori" not in str(check("sat.5", Fraction(9, 16) + Fraction(1, 1000)))
+    assert "b²" not in str(check("sat.6", (1 - b) * (1 - b ** 2) + b))
+
+
+def test_a_decimal_of_an_exact_answer_is_told_to_be_exact():
+    assert "now give it exactly" in str(check("sat.4", 2 / 3))
+    assert check("sat.1", 0.6).ok  # 0.6 is exactly 3/5
+
+
+# --- the notebook and the answer key agree ------------------------------------------------------------
+
+def test_the_prompts_show_what_the_truths_use():
+    text = prompts()
+    assert "**3 satori (S) and 2 zatsunen (Z)**" in text
+    assert f"random.Random({ex.SIMULATION_SEED})" in text and f"**{ex.RUNS:,}** runs" in text
+    assert f"rollouts={ex.ROLLOUTS}, seed={ex.STAKES_SEED}" in text
+    assert f'MODELS["{ex.BOTS}"]' in text and ex.BOTS in MODELS
+    assert "Z Z S" in text and "hand S S" in text
+    for name in ("prior", "likelihood", "posterior", "expected", "standard error"):
+        assert name in text.lower()
+    assert "](../../notebooks/03_the_satori.ipynb)" in text
+    assert "Ten questions" in text and len(IDS) == 10
+
+
+def test_the_top_names_the_enumeration_and_the_simulation():
+    top = nbformat.read(SOLUTIONS, as_version=4).cells[0].source
+    assert "sat.4" in top and "enumeration" in top and "sat.7" in top and "simulation" in top
+
+
+def test_every_question_has_the_rhythm_markdown_answer_check():
+    cells = nbformat.read(SOLUTIONS, as_version=4).cells
+    ids = [cell.id for cell in cells]
+    assert len(set(ids)) == len(ids)
+    for number in range(1, 11):
+        answer = next(cell for cell in cells if cell.id == f"q{number}-answer")
+        assert "solution" in answer.metadata.get("tags", [])
+        assert answer.source.rstrip().splitlines()[-1].startswith(f"answer_{number} = ")
+        following = cells[ids.index(answer.id) + 1]
+        assert following.source == f'check("sat.{number}", answer_{number})'
+    imports = [cell for cell in cells if cell.cell_type == "code" and re.search(r"^(from|import) ", cell.source, re.M)]
+    assert [cell.id for cell in imports] == ["setup"]
+
+
+def test_hints_name_only_what_the_notebook_defines():
+    namespace = solution_run()[0]
+    for exercise_id in IDS:
+        for hint in find(exercise_id).hints:
+            called = set(re.findall(r"(?<![.\w])([A-Za-z_]\w*)(?=\(|\.[A-Za-z_])", hint))
+            called -= {"P"}  # P(win | success): a probability written out, not Python
+            unknown = {name for name in called if name not in namespace and not hasattr(builtins, name)}
+            assert not unknown, f"{exercise_id}: the hint names {unknown}, which the notebook does not define"
