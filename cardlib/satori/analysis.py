@@ -30,7 +30,7 @@ from cardlib.satori.bots import CountingBot
 from cardlib.satori.rules import Game, State, world
 
 __all__ = [
-    "BOTS", "BayesRow", "Estimate", "LESSON_MOVES", "MODELS", "Stakes", "bayes_table", "position", "katsu_stakes", "p_satori",
+    "BOTS", "BayesRow", "Estimate", "LESSON_MOVES", "STAKES_MOVES", "MODELS", "Stakes", "bayes_table", "position", "katsu_stakes", "p_satori",
     "p_satori_by_rejection", "posterior_in_bluff",
 ]
 
@@ -47,6 +47,18 @@ MODELS: dict[str, Model] = {
 # zatsunen, so player 2 is out and player 0 took it back with a satori; now player 0 plays again.
 LESSON_MOVES = ("play satori / no katsu / no katsu / play satori / no katsu / no katsu / play satori / no katsu / "
                 "no katsu / play zatsunen / no katsu / katsu / play zatsunen / no katsu / play satori")
+
+
+# Two Katsu windows of the lesson's stakes (three players, two rounds without a call): player 0 has
+# played satori three times, so an unchallenged satori lets them declare next turn. You are player 1,
+# asked first; only your own pile differs: a success makes your run 1 in the first, 2 in the second.
+_ROUND = " / no katsu / no katsu / "
+STAKES_MOVES = {
+    "your pile S Z": _ROUND.join(["play satori", "play satori", "play zatsunen", "play satori", "play zatsunen",
+                                  "play satori", "play satori"]),
+    "your pile Z S": _ROUND.join(["play satori", "play zatsunen", "play zatsunen", "play satori", "play satori",
+                                  "play satori", "play satori"]),
+}
 
 
 def position(moves: str, game: Optional[Game] = None) -> State:
@@ -185,10 +197,14 @@ def game_of(obs: Observation) -> Game:
 
 
 def p_satori_by_rejection(obs: Observation, model: Model = UNIFORM, games: int = 20_000, seed: int = 0,
-                          call: Fraction = Fraction(1, 5)) -> Estimate:
-    """The check by simulation: ``games`` games where everyone plays by ``model`` (and calls Katsu at rate
-    ``call``, whatever they see); those whose public log matches ``obs`` up to now are kept, and the
-    share of them with a satori waiting is the estimate.
+                          call: Optional[Fraction] = None) -> Estimate:
+    """The check by simulation: ``games`` games where everyone plays their cards by ``model``; those
+    whose public log matches ``obs`` up to now are kept, and the share of them with a satori waiting
+    is the estimate.
+
+    The Katsu answers must not depend on the hidden cards, or they would be evidence the posterior
+    leaves out. By default each window is answered as the observed log answered it (what was
+    public then is the same in every kept game); ``call`` instead calls at that fixed rate.
     """
     player = _waiting(obs)
     game, log, rng = game_of(obs), list(obs.log), random.Random(seed)
@@ -196,16 +212,20 @@ def p_satori_by_rejection(obs: Observation, model: Model = UNIFORM, games: int =
     for _ in range(games):
         state = game.new()
         while len(state._log) < len(log) and state._log == log[:len(state._log)]:
-            state.apply(_by_model(state, model, call, rng))
+            state.apply(_by_model(state, model, call, rng, log))
         if state._log == log and state.current_player == obs.current_player:
             kept += 1
             hits += state.pile(player)[-1] == SATORI
     return _estimate(hits, kept, seed)
 
 
-def _by_model(state: State, model: Model, call: Fraction, rng: random.Random) -> Any:
-    """The simulator's move for the current player: ModelBot's rule, read straight from the state (fast)."""
+def _by_model(state: State, model: Model, call: Optional[Fraction], rng: random.Random, log: list) -> Any:
+    """The simulator's move for the current player, read straight from the state (fast): the cards by
+    ``model``, a Katsu answer as the log gave it (or at rate ``call``)."""
     if state.phase == WINDOW:
+        if call is None:
+            said = log[len(state._log)]
+            return KATSU if said[0] == "katsu" and said[1] == state.current_player else NO_KATSU
         return KATSU if rng.random() < call else NO_KATSU
     legal = state.legal_actions()
     if model.eager and DECLARE in legal:
@@ -219,16 +239,17 @@ def _by_model(state: State, model: Model, call: Fraction, rng: random.Random) ->
 
 @dataclass(frozen=True)
 class Stakes:
-    """What a Katsu call does to the caller's chance of winning, estimated by rollouts.
+    """What a Katsu call does to the caller's chance of winning (W), estimated by rollouts.
 
-    A failure eliminates the caller: the chance of winning is then exactly 0. A success and no
-    call are estimated, each over ``rollouts`` games finished by ``agents`` from worlds drawn
-    from the caller's observation. The call pays when p × success > no call: the break-even
-    probability is no call / success.
+    A failure eliminates the caller: W is then exactly 0. A success (the card was satori) is one
+    estimate; no call is two, because letting the card go is not the same when it is satori (its
+    player keeps it) and when it is zatsunen. With posterior p, a call is worth p × success and no
+    call p × no call | satori + (1 − p) × no call | zatsunen; the break-even p makes them equal.
     """
 
     success: Estimate
-    no_call: Estimate
+    no_call_satori: Estimate
+    no_call_zatsunen: Estimate
     agents: str
 
     @property
@@ -236,18 +257,46 @@ class Stakes:
         """The chance of winning after a failed call: none, the caller is eliminated."""
         return Fraction(0)
 
+    def call(self, p: float) -> float:
+        """The expected chance of winning if you call, for a posterior p that the card is satori."""
+        return p * self.success.value if p else 0.0
+
+    def no_call(self, p: float) -> float:
+        """The expected chance of winning if you let the card go, for a posterior p."""
+        satori = p * self.no_call_satori.value if p else 0.0
+        return satori + ((1 - p) * self.no_call_zatsunen.value if p < 1 else 0.0)
+
+    def _parts(self) -> tuple[float, float, float]:
+        """(no call | zatsunen, success, no call | satori): the three chances of the break-even."""
+        return self.no_call_zatsunen.value, self.success.value, self.no_call_satori.value
+
     @property
     def break_even(self) -> float:
-        """The chance of a satori above which calling raises the chance of winning."""
-        return self.no_call.value / self.success.value if self.success.value else math.inf
+        """The posterior above which calling raises the chance of winning: no call | Z / (success − no call | S + no call | Z).
+
+        1 when no posterior makes a call pay (or the card cannot be satori); 0 when the card cannot be zatsunen
+        and a success beats letting it go.
+        """
+        if not self.success.samples:
+            return 1.0
+        if not self.no_call_zatsunen.samples:
+            return 0.0 if self.success.value > self.no_call_satori.value else 1.0
+        a, b, c = self._parts()
+        gain = b - c + a
+        return min(1.0, a / gain) if gain > 0 else 1.0
 
     @property
     def break_even_error(self) -> float:
-        """The standard error of the break-even (the delta method for a ratio of two independent estimates)."""
-        s, n = self.success, self.no_call
-        if not s.value or not n.value:
-            return math.nan
-        return self.break_even * math.hypot(s.standard_error / s.value, n.standard_error / n.value)
+        """The break-even's standard error (the delta method, the three estimates independent)."""
+        if not self.success.samples or not self.no_call_zatsunen.samples:
+            return 0.0
+        a, b, c = self._parts()
+        gain = b - c + a
+        if gain <= 0 or a >= gain:
+            return 0.0
+        da, db, dc = (b - c) / gain ** 2, -a / gain ** 2, a / gain ** 2
+        return math.sqrt((da * self.no_call_zatsunen.standard_error) ** 2 + (db * self.success.standard_error) ** 2
+                         + (dc * self.no_call_satori.standard_error) ** 2)
 
 
 def _finish(state: State, agents: Sequence[Any], rng: random.Random) -> State:
@@ -260,23 +309,35 @@ def _finish(state: State, agents: Sequence[Any], rng: random.Random) -> State:
 
 def katsu_stakes(obs: Observation, rollouts: int = 200, seed: int = 0,
                  agents: Optional[Sequence[Any]] = None, model: Optional[Model] = None) -> Stakes:
-    """The caller's chance of winning after a success and after no call (failure: 0), by seeded rollouts.
+    """The caller's chance of winning after a success, and after no call with a satori or a zatsunen
+    waiting (a failure: 0), by seeded rollouts.
 
-    Each rollout draws a world from ``obs`` — the hidden cards from their posterior under
-    ``model``, with a satori waiting for the success branch — makes the decision and plays the
-    game out with ``agents``. By default the agents are counting bots and the model is theirs
-    (bluffs 1/4, declares at once), so the worlds are drawn the way the rollouts play.
+    Each rollout draws, for each branch, a world from ``obs`` — the hidden cards from their
+    posterior under ``model``, the waiting card of the branch's kind — makes the decision and plays
+    the game out with ``agents``. By default the agents are counting bots and the model is theirs
+    (bluffs 1/4, declares at once), so the worlds are drawn the way the rollouts play. A branch
+    whose card the story rules out has no rollouts (an estimate of 0 samples).
     """
     seat = obs.seat
     if _waiting(obs) == seat or obs.current_player != seat:
         raise ValueError("katsu_stakes is for the seat asked in the Katsu window")
     bots = list(agents) if agents is not None else [CountingBot()] * obs.players
+    drawn = MODELS[BOTS] if model is None else model
     rng = random.Random(seed)
-    wins = {KATSU: 0, NO_KATSU: 0}
+    branches = {"success": (SATORI, KATSU), "no call, satori": (SATORI, NO_KATSU), "no call, zatsunen": (ZATSUNEN, NO_KATSU)}
+    wins = dict.fromkeys(branches, 0)
+    possible = dict.fromkeys(branches, True)
     for _ in range(rollouts):
-        for decision, top in ((KATSU, SATORI), (NO_KATSU, None)):
-            state = world(obs, rng, top=top, model=MODELS[BOTS] if model is None else model)
+        for branch, (top, decision) in branches.items():
+            if not possible[branch]:
+                continue
+            try:
+                state = world(obs, rng, top=top, model=drawn)
+            except ValueError:  # the waiting card cannot be of this kind
+                possible[branch] = False
+                continue
             state.apply(decision)
-            wins[decision] += _finish(state, bots, rng).result().places[seat] == 1
+            wins[branch] += _finish(state, bots, rng).result().places[seat] == 1
     names = ", ".join(sorted({getattr(bot, "name", type(bot).__name__) for bot in bots}))
-    return Stakes(_estimate(wins[KATSU], rollouts, seed), _estimate(wins[NO_KATSU], rollouts, seed), names)
+    found = {branch: _estimate(wins[branch], rollouts if possible[branch] else 0, seed) for branch in branches}
+    return Stakes(found["success"], found["no call, satori"], found["no call, zatsunen"], names)

@@ -92,10 +92,20 @@ class CountingBot:
         """This bot's belief that the card just played is satori."""
         return counted_chance(obs)
 
+    def calls(self, obs: Observation) -> bool:
+        """Whether this bot calls Katsu in the window of ``obs``: its chance above its threshold."""
+        player = obs.active
+        pile = obs.piles[player]
+        known = pile.count(SATORI)
+        unseen = obs.hand_sizes[player] + len(pile) - known
+        # the counted chance (satori - known) / unseen against the threshold, in whole numbers (fast, exact)
+        return unseen > 0 and (obs.satori[player] - known) * self.threshold.denominator > \
+            self.threshold.numerator * unseen
+
     def act(self, obs: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
         """Katsu or not in a window; otherwise declare if possible, else play a card."""
         if obs.phase == WINDOW:
-            return KATSU if self.chance(obs) > self.threshold else NO_KATSU
+            return KATSU if self.calls(obs) else NO_KATSU
         if DECLARE in legal:
             return DECLARE
         return choose_card(legal, self.bluff, rng)
@@ -117,6 +127,10 @@ class BayesianBot(CountingBot):
                  model: Optional[Model] = None) -> None:
         super().__init__(threshold, bluff)
         self.model = model if model is not None else Model(bluff=BLUFF, eager=True)
+
+    def calls(self, obs: Observation) -> bool:
+        """Whether the posterior is above the threshold."""
+        return self.chance(obs) > self.threshold
 
     def chance(self, obs: Observation) -> Fraction:
         """The posterior that the card just played is satori; the counted share if the model cannot explain the play."""

@@ -366,20 +366,26 @@ class State(Engine):
 
     def _observe(self, seat: int) -> Observation:
         """Own hand and pile; for everyone the sizes, the public totals and the cards a Katsu showed."""
-        n = self.game.players
-        piles = tuple(tuple(self._piles[other]) if other == seat else self._public_pile(other) for other in range(n))
+        hand_s, hand_z, piles, over = self._hand_s, self._hand_z, self._piles, self._current is None
+        seen, sizes, satori, zatsunen = [], [], [], []
+        for other, pile in enumerate(piles):
+            in_pile = pile.count(SATORI)
+            seen.append(tuple(pile) if other == seat else self._public_pile(other))
+            sizes.append(hand_s[other] + hand_z[other])
+            satori.append(hand_s[other] + in_pile)
+            zatsunen.append(hand_z[other] + len(pile) - in_pile)
         return Observation(
-            seat=seat, players=n, current_player=self._current, log=tuple(self._log),
-            result=self.result() if self._current is None else None, phase=self.phase, active=self._active,
-            hand=self.hand(seat), piles=piles,
-            hand_sizes=tuple(self._hand_s[other] + self._hand_z[other] for other in range(n)),
-            satori=tuple(self._hand_s[other] + self._piles[other].count(SATORI) for other in range(n)),
-            zatsunen=tuple(self._hand_z[other] + self._piles[other].count(ZATSUNEN) for other in range(n)),
-            out=tuple(self._out), declarer=self._declarer)
+            seat=seat, players=len(piles), current_player=self._current, log=tuple(self._log),
+            result=self.result() if over else None, phase=OVER if over else self._phase, active=self._active,
+            hand=(SATORI,) * hand_s[seat] + (ZATSUNEN,) * hand_z[seat], piles=tuple(seen), hand_sizes=tuple(sizes),
+            satori=tuple(satori), zatsunen=tuple(zatsunen), out=tuple(self._out), declarer=self._declarer)
 
     def _public_pile(self, seat: int) -> tuple[Optional[str], ...]:
         """A pile as everyone sees it: the satori a Katsu put there; at the end, the run shown and the card that breaks it."""
-        seen: list[Optional[str]] = [SATORI if known else None for known in self._known[seat]]
+        known = self._known[seat]
+        if True not in known and self._current is not None:  # the usual case: nothing of it seen
+            return (None,) * len(known)
+        seen: list[Optional[str]] = [SATORI if flag else None for flag in known]
         if self._current is None and not self._out[seat] and self._out.count(False) > 1:  # one left shows nothing
             pile = self._piles[seat]
             shown = top_run(pile) + 1  # the run, and the card under it that ends it (if any)

@@ -161,23 +161,49 @@ def test_a_call_that_cannot_gain_has_a_break_even_of_one():
     # a success wins too, and a failure loses. So the call pays only if the card is sure: break-even 1.
     obs = two_player_window([PLAY_ZATSUNEN, NO_KATSU, PLAY_ZATSUNEN, NO_KATSU, PLAY_SATORI, NO_KATSU, PLAY_SATORI])
     stakes = katsu_stakes(obs, rollouts=40, seed=1)
-    assert (stakes.success.value, stakes.no_call.value, stakes.failure) == (1, 1, 0)
-    assert stakes.break_even == 1 and stakes.success.standard_error == 0
+    assert (stakes.success.value, stakes.no_call_satori.value, stakes.no_call_zatsunen.value) == (1, 1, 1)
+    assert stakes.failure == 0 and stakes.break_even == 1 and stakes.break_even_error == 0
 
 
-def test_a_call_that_wins_the_game_is_worth_its_risk_when_no_call_wins_only_half_the_time():
-    # player 0's pile is S then Z (run 0). Player 1 played a card unseen and now its last one.
-    # A success puts a satori on top of player 0 and wins; with no call player 0 wins only if player 1's
-    # top card is a zatsunen (0-0, player 0 is farthest from player 1): chance 1/2 if player 1 played uniformly.
+def test_when_only_the_waiting_card_decides_the_break_even_is_one_half_whatever_the_model():
+    # player 0's pile is S then Z (run 0); every hand is empty after player 1's last card.
+    # A success wins (run 1 against 0). No call: a satori on top gives player 1 the game (1 against 0);
+    # a zatsunen leaves 0-0, and player 0 wins the tie, farthest clockwise from player 1.
+    # So a call is worth p × 1 and no call p × 0 + (1 - p) × 1: they are equal at p = 1/2.
     obs = two_player_window([PLAY_SATORI, NO_KATSU, PLAY_SATORI, NO_KATSU, PLAY_ZATSUNEN, NO_KATSU, PLAY_ZATSUNEN])
-    stakes = katsu_stakes(obs, rollouts=400, seed=2, model=Model())
-    assert stakes.success.value == 1
-    assert abs(stakes.no_call.value - 0.5) <= 4 * stakes.no_call.standard_error
-    assert abs(stakes.break_even - stakes.no_call.value) < 1e-12
-    assert stakes == katsu_stakes(obs, rollouts=400, seed=2, model=Model())  # seeded: the same every time
-    # drawn the bots' way (a bluff 1 time in 4), player 1 played its satori first 3 times in 4
-    bots = katsu_stakes(obs, rollouts=400, seed=2)
-    assert abs(bots.no_call.value - 0.75) <= 4 * bots.no_call.standard_error
+    for model in (Model(), MODELS["bluffs 1/4, declares at once (the bots)"]):
+        stakes = katsu_stakes(obs, rollouts=60, seed=2, model=model)
+        assert (stakes.success.value, stakes.no_call_satori.value, stakes.no_call_zatsunen.value) == (1, 0, 1)
+        assert stakes.break_even == 0.5 and stakes.call(0.5) == stakes.no_call(0.5)
+        assert stakes.call(0.6) > stakes.no_call(0.6) and stakes.call(0.4) < stakes.no_call(0.4)
+    assert katsu_stakes(obs, rollouts=60, seed=2) == katsu_stakes(obs, rollouts=60, seed=2)  # seeded
+
+
+def test_a_card_that_cannot_be_satori_is_never_worth_a_call():
+    # player 1 holds one satori and one zatsunen; a Katsu took its satori, so its next card is a zatsunen
+    state = Game(players=2, satori=1, zatsunen=1).new()
+    for action in (PLAY_ZATSUNEN, NO_KATSU, PLAY_SATORI, KATSU, PLAY_SATORI, NO_KATSU, PLAY_ZATSUNEN):
+        state.apply(action)
+    obs = state.observation(0)
+    assert p_satori(obs) == 0
+    stakes = katsu_stakes(obs, rollouts=20, seed=3)
+    assert stakes.success.samples == 0 and stakes.break_even == 1
+
+
+def test_the_break_even_standard_error_follows_the_delta_method():
+    state = position_after_two_rounds()
+    stakes = katsu_stakes(state.observation(1), rollouts=200, seed=4)
+    a, b, c = stakes.no_call_zatsunen, stakes.success, stakes.no_call_satori
+    gain = b.value - c.value + a.value
+    assert stakes.break_even == pytest.approx(a.value / gain)
+    # one estimate moved by its standard error moves the break-even by about that part of its error
+    moved = a.value + a.standard_error
+    assert abs(moved / (b.value - c.value + moved) - stakes.break_even) <= stakes.break_even_error + 1e-12
+
+
+def position_after_two_rounds():
+    from cardlib.satori.analysis import STAKES_MOVES, position
+    return position(STAKES_MOVES["your pile Z S"])
 
 
 def test_the_stakes_are_for_the_seat_asked_in_the_window():
