@@ -36,6 +36,8 @@ test: $(VENV)/.dev chromium
 bench: $(VENV)/.dev
 	$(BIN)/python bench/engines.py
 	$(BIN)/python bench/analysis.py
+	$(BIN)/python bench/satori.py
+	$(BIN)/python bench/cfr.py
 
 # check-game comes first so a wrong name fails before any venv set-up or Voila traceback.
 app: check-game $(VENV)/.lab

@@ -275,53 +275,88 @@ def _stakes() -> Any:
     return _analysis().katsu_stakes(katsu_position(), rollouts=ROLLOUTS, seed=STAKES_SEED)
 
 
-def _wins(estimate: Any) -> int:
-    """How many rollouts an Estimate won: its value times its samples, a whole number."""
-    return round(estimate.value * estimate.samples)
+def _chance(estimate: Any) -> Fraction:
+    """An Estimate as the exact share of its rollouts won (wins / rollouts)."""
+    return Fraction(round(estimate.value * estimate.samples), estimate.samples)
 
 
-@exercise("sat.8", hint=("A failed call leaves you a chance of 0. So calling is worth p × P(win | success) and "
-                         "not calling P(win | no call). Where are the two equal?",
-                         "stakes = katsu_stakes(position, rollouts=400, seed=2) gives stakes.success.value and "
-                         "stakes.no_call.value; solve p × success = no call for p."),
-          compare=close_to,
-          mistakes=[(_near(lambda: _stakes().success.value - _stakes().no_call.value),
-                     "That is how much a success adds to your chance of winning. The break-even is a "
-                     "probability p, where p × P(win | success) equals P(win | no call): divide, don't subtract."),
-                    (_near(lambda: _stakes().no_call.value),
-                     "That is your chance of winning without a call. A call pays when p × P(win | success) "
-                     "beats it: divide it by P(win | success)."),
-                    (Fraction(1, 2), "1/2 would be right only if a success made you sure to win and no call "
-                                     "left you even. Here a failure costs everything and a success is not a "
-                                     "sure win: use the stakes."),
-                    (_near(lambda: _stakes().success.value / _stakes().no_call.value),
-                     "Upside down: a chance is at most 1. The break-even is P(win | no call) / "
-                     "P(win | success).")])
-def break_even() -> Fraction:
-    """The chance of a satori above which calling raises player 0's chance of winning (the seeded rollouts)."""
+def _chances() -> tuple[Fraction, Fraction, Fraction]:
+    """(success, no call | satori, no call | zatsunen): the chances of winning of the three branches, exactly."""
     stakes = _stakes()
-    return Fraction(_wins(stakes.no_call), _wins(stakes.success))
+    return _chance(stakes.success), _chance(stakes.no_call_satori), _chance(stakes.no_call_zatsunen)
 
 
-@exercise("sat.9", hint=("p = p_satori(position, MODELS[\"bluffs 1/4, declares at once (the bots)\"]). Calling is "
-                         "worth p × stakes.success.value, not calling stakes.no_call.value.",
-                         "Compare p with the break-even of sat.8: above it, a call raises your chance of "
+def _bots_p() -> Fraction:
+    """The posterior that player 2's card is satori, under the bots' model."""
+    analysis = _analysis()
+    return analysis.p_satori(katsu_position(), analysis.MODELS[BOTS])
+
+
+def _exact_break_even() -> Fraction:
+    """The p where p × success = p × no call | S + (1 − p) × no call | Z."""
+    success, satori, zatsunen = _chances()
+    return zatsunen / (success - satori + zatsunen)
+
+
+def _near_any(*wrongs: Callable[[], Any]) -> Callable[[Any, Any], bool]:
+    """A mistake's test: to three decimals, the answer is one of the slips ``wrongs`` compute."""
+    return lambda answer, truth: any(close_to(answer, Fraction(wrong())) for wrong in wrongs)
+
+
+@exercise("sat.8", hint=("A failed call leaves you 0, so a call is worth p × P(win | success). Letting the card go "
+                         "is worth P(win | no call, S) if it is a satori and P(win | no call, Z) if not. Where are "
+                         "the two expected values equal?",
+                         "stakes = katsu_stakes(position, rollouts=400, seed=2) has stakes.success, "
+                         "stakes.no_call_satori and stakes.no_call_zatsunen (each with .value). Solve p × success "
+                         "= p × no call | S + (1 − p) × no call | Z for p.",
+                         "Gather the p terms: p × (success − no call | S + no call | Z) = no call | Z."),
+          compare=close_to,
+          mistakes=[(_near(lambda: _chances()[2] / _chances()[0]),
+                     "That solves p × P(win | success) = P(win | no call, Z), as if letting the card go were worth "
+                     "the same whatever it is. With chance p it is a satori, and letting it go is then worth "
+                     "P(win | no call, S): no call is worth p × no call | S + (1 − p) × no call | Z."),
+                    (_near(lambda: _chances()[1] / _chances()[0]),
+                     "That solves p × P(win | success) = P(win | no call, S): letting the card go is worth that "
+                     "only when it is a satori. With chance 1 − p it is a zatsunen, and letting it go is then "
+                     "worth P(win | no call, Z)."),
+                    (_near(lambda: (_bots_p() * _chances()[1] + (1 - _bots_p()) * _chances()[2]) / _chances()[0]),
+                     "That divides no call, averaged over the card under the bots' model, by P(win | success). "
+                     "But that average is itself a function of p: write no call as p × no call | S + (1 − p) × "
+                     "no call | Z and solve p × success = no call for p."),
+                    (_near_any(lambda: _chances()[0] - _chances()[2], lambda: _chances()[0] - _chances()[1]),
+                     "That is a difference of chances of winning, not a probability. The break-even is the p "
+                     "where the expected values are equal, p × success = p × no call | S + (1 − p) × no call | Z: "
+                     "solve for p, don't subtract."),
+                    (Fraction(1, 2), "1/2 would be right only if a success gained over letting a satori go exactly "
+                                     "what letting a zatsunen go is worth (success − no call | S = no call | Z). "
+                                     "Use the stakes: here they differ."),
+                    (_near_any(lambda: 1 / _exact_break_even(), lambda: _chances()[0] / _chances()[2]),
+                     "Upside down: a chance is at most 1. In p × (success − no call | S + no call | Z) = "
+                     "no call | Z, no call | Z goes on top.")])
+def break_even() -> Fraction:
+    """The chance of a satori above which calling raises player 0's chance of winning, exact from the rollout counts."""
+    return _exact_break_even()
+
+
+@exercise("sat.9", hint=("p = p_satori(position, MODELS[\"bluffs 1/4, declares at once (the bots)\"]). A call is "
+                         "worth p × stakes.success.value; no call p × stakes.no_call_satori.value + (1 − p) × "
+                         "stakes.no_call_zatsunen.value.",
+                         "Or compare p with the break-even of sat.8: above it, a call raises your chance of "
                          "winning."),
           choices="abc",
-          mistakes=[("b", "Work it out: p × stakes.success.value against stakes.no_call.value. Which is "
-                          "larger?"),
-                    ("c", "Look at the stakes: stakes.success.value and stakes.no_call.value. A success leaves you "
-                          "with a longer run: which chance is higher?")])
+          mistakes=[("b", "Work it out: p × stakes.success.value against p × stakes.no_call_satori.value + (1 − p) × "
+                          "stakes.no_call_zatsunen.value. Which expected value is larger?"),
+                    ("c", "Look at the stakes: stakes.success.value against stakes.no_call_satori.value. A success "
+                          "puts the satori on your own pile: which chance is higher?")])
 def should_you_call() -> str:
     """The letter of sat.9: under the bots' model, does a call raise player 0's chance of winning?"""
-    analysis = _analysis()
-    p = analysis.p_satori(katsu_position(), analysis.MODELS[BOTS])
-    stakes = _stakes()
-    success, no_call = _wins(stakes.success), _wins(stakes.no_call)
+    p = _bots_p()
+    success, satori, zatsunen = _chances()
+    call, no_call = p * success, p * satori + (1 - p) * zatsunen
     return the_one_true({
-        "a": p * success > no_call,
-        "b": p * success < no_call,
-        "c": success <= no_call,
+        "a": call > no_call,
+        "b": call < no_call,
+        "c": success <= satori,
     })
 
 

@@ -241,26 +241,56 @@ def test_the_position_is_a_katsu_window_where_player_0_is_asked_first():
     assert [kind for kind, _, _ in position.log].count("katsu") == 0
 
 
-def test_sat8_is_the_ratio_of_the_seeded_stakes_and_fast():
+def three_chances() -> tuple[Fraction, Fraction, Fraction]:
+    """(success, no call | satori, no call | zatsunen), each the exact share of its 400 rollouts won."""
+    stakes = seeded_stakes()
+    chances = []
+    for estimate in (stakes.success, stakes.no_call_satori, stakes.no_call_zatsunen):
+        assert estimate.samples == 400 and estimate.seed == 2
+        wins = round(estimate.value * 400)
+        assert wins / 400 == estimate.value
+        chances.append(Fraction(wins, 400))
+    return tuple(chances)
+
+
+def bots_p() -> Fraction:
+    return p_satori(ex.katsu_position(), MODELS["bluffs 1/4, declares at once (the bots)"])
+
+
+def test_sat8_is_the_break_even_of_the_three_seeded_estimates_and_fast():
     ex._analysis()  # sympy loaded first: the time measured is the rollouts'
     ex._stakes.cache_clear()
     start = time.perf_counter()
     truth = find("sat.8").truth()
     assert time.perf_counter() - start < 2
+    success, satori, zatsunen = three_chances()
+    # p × success = p × satori + (1 − p) × zatsunen, solved here for p
+    p = zatsunen / (success - satori + zatsunen)
+    assert isinstance(truth, Fraction) and truth == p
+    assert p * success == p * satori + (1 - p) * zatsunen
     stakes = seeded_stakes()
-    assert isinstance(truth, Fraction) and float(truth) == pytest.approx(stakes.break_even, abs=1e-12)
-    assert 0 < truth < 1 and stakes.failure == 0
+    assert float(truth) == pytest.approx(stakes.break_even, abs=1e-12) and 0 < truth < 1 and stakes.failure == 0
     assert check("sat.8", stakes.break_even).ok and check("sat.8", round(stakes.break_even, 3)).ok
     assert not check("sat.8", round(stakes.break_even, 3) + 0.002).ok
 
 
 def test_sat9_calling_beats_not_calling_under_the_bots_model_by_a_clear_margin():
     stakes = seeded_stakes()
-    p = p_satori(ex.katsu_position(), MODELS["bluffs 1/4, declares at once (the bots)"])
+    p = bots_p()
     assert p == Fraction(49, 64)  # three unseen plays by a bluffer: sat.7's chance
-    assert float(p) * stakes.success.value > stakes.no_call.value
-    # the margin is far beyond the rollouts' noise: p stands more than 5 standard errors above the break-even
+    success, satori, zatsunen = three_chances()
+    call, no_call = p * success, p * satori + (1 - p) * zatsunen
+    assert call > no_call and success > satori
+    assert float(call) == pytest.approx(stakes.call(float(p))) and float(no_call) == pytest.approx(stakes.no_call(float(p)))
+    # the margin is far beyond the rollouts' noise: p stands more than 5 standard errors above the break-even,
+    # and the gap of the expected values is more than 5 of its own standard errors
     assert float(p) - stakes.break_even > 5 * stakes.break_even_error
+    q = float(p)
+    gap_error = math.sqrt((q * stakes.success.standard_error) ** 2 + (q * stakes.no_call_satori.standard_error) ** 2
+                          + ((1 - q) * stakes.no_call_zatsunen.standard_error) ** 2)
+    assert float(call - no_call) > 5 * gap_error
+    # the old ratio (no call over success) would give the same verdict here: the question does not hinge on it
+    assert float(p) > zatsunen / success
     assert find("sat.9").truth() == "a"
 
 
@@ -314,10 +344,18 @@ MISTAKES = {  # each exercise's recognised wrong answers, in the order of its mi
 }
 
 
-def sat8_mistakes() -> list[object]:
-    stakes = seeded_stakes()
-    success, no_call = stakes.success.value, stakes.no_call.value
-    return [round(success - no_call, 3), no_call, 0.5, success / no_call]
+def sat8_mistakes() -> list[list[object]]:
+    """sat.8's recognised wrong answers, by mistake: each list the answers that mistake covers."""
+    success, satori, zatsunen = (float(chance) for chance in three_chances())
+    p = float(bots_p())
+    averaged = p * satori + (1 - p) * zatsunen                  # the no call of the old stakes
+    break_even = zatsunen / (success - satori + zatsunen)
+    return [[round(zatsunen / success, 3)],                    # the naive ratio: no call | Z over success
+            [round(satori / success, 3)],                      # no call | S over success
+            [round(averaged / success, 3)],                    # the model-averaged no call over success
+            [round(success - zatsunen, 3), round(success - satori, 3)],  # subtracted
+            [0.5],
+            [round(1 / break_even, 3), round(success / zatsunen, 3)]]   # upside down
 
 
 @pytest.mark.parametrize("exercise_id, index", [(key, index) for key, answers in MISTAKES.items()
@@ -326,9 +364,18 @@ def test_each_recognised_mistake_gets_its_own_message(exercise_id, index):
     assert says_only_its_own_mistake(exercise_id, MISTAKES[exercise_id][index], index)
 
 
-@pytest.mark.parametrize("index", range(4))
-def test_each_sat8_mistake_gets_its_own_message(index):
-    assert says_only_its_own_mistake("sat.8", sat8_mistakes()[index], index)
+SAT8_FORMS = (1, 1, 1, 2, 1, 2)  # how many answers each sat.8 mistake covers (no rollouts when collecting)
+
+
+@pytest.mark.parametrize("index, form", [(index, form) for index, forms in enumerate(SAT8_FORMS) for form in range(forms)])
+def test_each_sat8_mistake_gets_its_own_message(index, form):
+    answer = sat8_mistakes()[index][form]
+    assert says_only_its_own_mistake("sat.8", answer, index)
+    assert not check("sat.8", answer).ok
+
+
+def test_sat8_forms_are_counted():
+    assert [len(answers) for answers in sat8_mistakes()] == list(SAT8_FORMS)
 
 
 @pytest.mark.parametrize("exercise_id", [key for key in IDS if find(key).mistakes])
