@@ -20,6 +20,7 @@ confirms.
 from __future__ import annotations
 
 import importlib
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -153,6 +154,48 @@ def simulated(answer: Any, truth: Sampled, errors: float = 4) -> bool:
     estimate, error = answer
     return (abs(float(estimate) - float(truth.value)) <= errors * truth.standard_error
             and abs(float(error) - truth.standard_error) <= truth.standard_error / 10)
+
+
+# --- tests for predictable mistakes: each game's ``mistakes=[(test, message)]`` ---------------------
+
+def near(wrong: Callable[[], Any]) -> Callable[[Any, Any], bool]:
+    """A mistake's test for an answer judged to three decimals: it is, to three decimals, ``wrong()``.
+
+    >>> near(lambda: Fraction(2, 5))(0.4, Fraction(3, 5)), near(lambda: Fraction(2, 5))(0.6, Fraction(3, 5))
+    (True, False)
+    """
+    return lambda answer, truth: close_to(answer, Fraction(wrong()))
+
+
+def estimate_near(wrong: Callable[[], Any]) -> Callable[[Any, Sampled], bool]:
+    """A simulation's slip: its estimate lies within 4 standard errors of the slip's value ``wrong()``,
+    and nearer it than the truth.
+
+    >>> estimate_near(lambda: 0.4)((0.41, 0.01), Sampled(Fraction(1, 2), 0.01))
+    True
+    """
+    def matches(answer: Any, truth: Sampled) -> bool:
+        estimate, slip = float(answer[0]), float(wrong())
+        return (abs(estimate - slip) <= 4 * truth.standard_error
+                and abs(estimate - slip) < abs(estimate - float(truth.value)))
+    return matches
+
+
+def error_near(wrong: Callable[[Sampled], float]) -> Callable[[Any, Sampled], bool]:
+    """A simulation's slip in its standard error: it is, to a tenth, ``wrong(truth)``."""
+    return lambda answer, truth: abs(float(answer[1]) - wrong(truth)) <= wrong(truth) / 10
+
+
+def standard_error_slips(count: int, unit: str) -> list[tuple[Callable[[Any, Sampled], bool], str]]:
+    """The two slips of a standard error over ``count`` ``unit`` (runs, rows): the spread given for it,
+    and the spread divided by ``count`` instead of its square root."""
+    root = math.sqrt(count)
+    return [(error_near(lambda truth: truth.standard_error * root),
+             f"That is the spread of one of the {unit} (the standard deviation); the standard error of the "
+             f"estimate divides it by √(number of {unit})."),
+            (error_near(lambda truth: truth.standard_error / root),
+             f"The standard error divides the spread by the square root of the number of {unit}, not by the "
+             "number itself.")]
 
 
 def _exact(value: Any) -> Fraction | None:

@@ -15,7 +15,9 @@ from itertools import combinations, combinations_with_replacement, permutations
 from math import comb
 from typing import Any
 
-from cardlib.core.checking import Sampled, exercise, same, same_expression, simulated, the_one_true
+from cardlib.core.checking import (
+    Sampled, estimate_near, exercise, same, same_expression, simulated, standard_error_slips, the_one_true,
+)
 from cardlib.decks.pairs import COPIES, NUMBERS, PAIRS_DECK, stacked_deck
 from cardlib.discontinuity.actions import Take
 from cardlib.discontinuity.rules import Game, State
@@ -260,16 +262,6 @@ def _mean_penalty_of(size: int, laid_out: bool, repeats: bool) -> float:
     return total / weight
 
 
-def _estimate_near(mean: Callable[[], float]) -> Callable[[Any, Sampled], bool]:
-    """A mistake's test: the estimate lies within 4 standard errors of a slip's mean, not the truth's."""
-    return lambda answer, truth: abs(float(answer[0]) - mean()) <= 4 * truth.standard_error
-
-
-def _error_near(wrong: Callable[[Sampled], float]) -> Callable[[Any, Sampled], bool]:
-    """A mistake's test: the standard error is, to a tenth, a slip's value."""
-    return lambda answer, truth: abs(float(answer[1]) - wrong(truth)) <= wrong(truth) / 10
-
-
 @exercise("dc.11", hint=("One row: deal four cards with rng.sample(PAIRS_DECK, 4); if a number repeats "
                          "(len(set(cards)) < 4), deal again. Its penalty is row_penalty(lay_out(cards)).",
                          "Make rng = random.Random(11) once, before the loop, and keep every row's penalty in a "
@@ -277,18 +269,13 @@ def _error_near(wrong: Callable[[Sampled], float]) -> Callable[[Any, Sampled], b
                          "The estimate is statistics.mean(penalties); its standard error is "
                          "statistics.stdev(penalties) / math.sqrt(len(penalties))."),
           compare=simulated,
-          mistakes=[(_estimate_near(lambda: _mean_penalty_of(ROW_CARDS, laid_out=False, repeats=False)),
+          mistakes=[(estimate_near(lambda: _mean_penalty_of(ROW_CARDS, laid_out=False, repeats=False)),
                      "Your rows were scored in the order the cards were dealt. A row is laid out in order "
                      "(lay_out(cards)), otherwise row_penalty cannot see its runs."),
-                    (_estimate_near(lambda: _mean_penalty_of(ROW_CARDS, laid_out=True, repeats=True)),
+                    (estimate_near(lambda: _mean_penalty_of(ROW_CARDS, laid_out=True, repeats=True)),
                      "Your rows keep deals where a number repeats; a row never holds a number twice, so "
                      "such a deal is dealt again."),
-                    (_error_near(lambda truth: truth.standard_error * math.sqrt(ROWS_DEALT)),
-                     "That is the spread of one row's penalty (the standard deviation); the standard "
-                     "error of the mean divides it by √(number of rows)."),
-                    (_error_near(lambda truth: truth.standard_error / math.sqrt(ROWS_DEALT)),
-                     "The standard error divides the standard deviation by the square root of the number "
-                     "of rows, not by the number itself.")])
+                    *standard_error_slips(ROWS_DEALT, "rows")])
 def simulated_row_penalty() -> Sampled:
     """The exact mean penalty of a row of four, and the standard error of a 20,000-row estimate of it."""
     spread = _row_penalty_spread(ROW_CARDS)

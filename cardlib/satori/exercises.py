@@ -16,7 +16,10 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
-from cardlib.core.checking import Sampled, close_to, exercise, same, same_expression, simulated, the_one_true
+from cardlib.core.checking import (
+    Sampled, close_to, estimate_near, exercise, near, same, same_expression, simulated, standard_error_slips,
+    the_one_true,
+)
 from cardlib.satori.actions import NO_KATSU, PLAYS, SATORI, Observation
 from cardlib.satori.beliefs import UNIFORM, Model, Story, last_card_satori, worlds
 from cardlib.satori.rules import Game
@@ -51,11 +54,6 @@ def _analysis() -> Any:
 def _is(wrong: Callable[[], Any]) -> Callable[[Any, Any], bool]:
     """A mistake's test: the answer is exactly the wrong value that ``wrong()`` computes."""
     return lambda answer, truth: same(answer, wrong())
-
-
-def _near(wrong: Callable[[], Any]) -> Callable[[Any, Any], bool]:
-    """A mistake's test for an answer judged to three decimals: it is, to three decimals, ``wrong()``."""
-    return lambda answer, truth: close_to(answer, Fraction(wrong()))
 
 
 def _is_formula(wrong: Callable[[Any], Any]) -> Callable[[Any, Any], bool]:
@@ -202,20 +200,6 @@ def third_card_in_the_bluff_rate() -> Any:
 
 # --- a seeded simulation -------------------------------------------------------------------------------
 
-def _estimate_near(wrong: Callable[[], Fraction]) -> Callable[[Any, Sampled], bool]:
-    """A mistake's test: the estimate lies within 4 standard errors of a slip's value, and nearer it than the truth."""
-    def matches(answer: Any, truth: Sampled) -> bool:
-        estimate, slip = float(answer[0]), float(wrong())
-        return (abs(estimate - slip) <= 4 * truth.standard_error
-                and abs(estimate - slip) < abs(estimate - float(truth.value)))
-    return matches
-
-
-def _error_near(wrong: Callable[[Sampled], float]) -> Callable[[Any, Sampled], bool]:
-    """A mistake's test: the standard error is, to a tenth, a slip's value."""
-    return lambda answer, truth: abs(float(answer[1]) - wrong(truth)) <= wrong(truth) / 10
-
-
 @exercise("sat.7", hint=("One run: hand = [\"S\", \"S\", \"S\", \"Z\", \"Z\"]; three times, choose a card and "
                          "hand.remove(card). With both kinds in hand the card is \"Z\" when rng.random() < 1/4; "
                          "with one kind left there is no choice.",
@@ -224,21 +208,16 @@ def _error_near(wrong: Callable[[Sampled], float]) -> Callable[[Any, Sampled], b
                          "The estimate is p = hits / 20,000; its standard error is math.sqrt(p * (1 - p) / "
                          "20_000)."),
           compare=simulated,
-          mistakes=[(_estimate_near(lambda: last_card_satori(THIRD_CARD, UNIFORM)),
+          mistakes=[(estimate_near(lambda: last_card_satori(THIRD_CARD, UNIFORM)),
                      "Your player picks a card uniformly from the hand (that gives 3/5). This one chooses by "
                      "kind: a zatsunen 1/4 of the time when both kinds are in hand."),
-                    (_estimate_near(lambda: last_card_satori(THIRD_CARD, Model(bluff=1 - BLUFF))),
+                    (estimate_near(lambda: last_card_satori(THIRD_CARD, Model(bluff=1 - BLUFF))),
                      "Your player plays a satori 1/4 of the time; it is the zatsunen (the bluff) that comes 1/4 "
                      "of the time."),
-                    (_estimate_near(lambda: 1 - BLUFF),
+                    (estimate_near(lambda: 1 - BLUFF),
                      "Your player plays a satori with chance 3/4 every time, even after two zatsunen. Take each "
                      "card out of the hand: once the zatsunen are gone, the next card is a satori for sure."),
-                    (_error_near(lambda truth: truth.standard_error * math.sqrt(RUNS)),
-                     "That is the spread of one run (the standard deviation √(p(1 − p))); the standard error "
-                     "of the estimate divides it by √(number of runs)."),
-                    (_error_near(lambda truth: truth.standard_error / math.sqrt(RUNS)),
-                     "The standard error divides the spread by the square root of the number of runs, not by "
-                     "the number itself.")])
+                    *standard_error_slips(RUNS, "runs")])
 def simulated_third_card() -> Sampled:
     """The exact chance the third card is satori (bluff 1/4), and the standard error of a 20,000-run estimate."""
     p = last_card_satori(THIRD_CARD, Model(bluff=BLUFF))
@@ -311,15 +290,15 @@ def _near_any(*wrongs: Callable[[], Any]) -> Callable[[Any, Any], bool]:
                          "= p × no call | S + (1 − p) × no call | Z for p.",
                          "Gather the p terms: p × (success − no call | S + no call | Z) = no call | Z."),
           compare=close_to,
-          mistakes=[(_near(lambda: _chances()[2] / _chances()[0]),
+          mistakes=[(near(lambda: _chances()[2] / _chances()[0]),
                      "That solves p × P(win | success) = P(win | no call, Z), as if letting the card go were worth "
                      "the same whatever it is. With chance p it is a satori, and letting it go is then worth "
                      "P(win | no call, S): no call is worth p × no call | S + (1 − p) × no call | Z."),
-                    (_near(lambda: _chances()[1] / _chances()[0]),
+                    (near(lambda: _chances()[1] / _chances()[0]),
                      "That solves p × P(win | success) = P(win | no call, S): letting the card go is worth that "
                      "only when it is a satori. With chance 1 − p it is a zatsunen, and letting it go is then "
                      "worth P(win | no call, Z)."),
-                    (_near(lambda: (_bots_p() * _chances()[1] + (1 - _bots_p()) * _chances()[2]) / _chances()[0]),
+                    (near(lambda: (_bots_p() * _chances()[1] + (1 - _bots_p()) * _chances()[2]) / _chances()[0]),
                      "That divides no call, averaged over the card under the bots' model, by P(win | success). "
                      "But that average is itself a function of p: write no call as p × no call | S + (1 − p) × "
                      "no call | Z and solve p × success = no call for p."),

@@ -13,7 +13,7 @@ from itertools import combinations
 from math import comb, sqrt
 from typing import Any
 
-from cardlib.core.checking import Sampled, close_to, exercise, same, simulated, the_one_true
+from cardlib.core.checking import Sampled, close_to, estimate_near, exercise, near, same, simulated, the_one_true
 from cardlib.decks.pairs import COPIES, pair_count, pairs_of
 from cardlib.twentyfive.rules import TARGET, Observation, State, round_points
 
@@ -44,11 +44,6 @@ def _analysis() -> Any:
 def _is(wrong: Callable[[], Any]) -> Callable[[Any, Any], bool]:
     """A mistake's test: the answer is exactly the wrong value, computed when a check needs it."""
     return lambda answer, truth: same(answer, wrong())
-
-
-def _near(wrong: Callable[[], Any]) -> Callable[[Any, Any], bool]:
-    """A mistake's test: the answer is the wrong value to three decimals (as ``close_to`` judges)."""
-    return lambda answer, truth: close_to(answer, wrong())
 
 
 @exercise("25.1", hint="Each pair is a choice of 2 of the 5 tens: C(5, 2).")
@@ -154,12 +149,12 @@ def target_or_more(cards: int) -> Fraction:
 @exercise("25.8", hint="pairs_distribution(21) gives the chance of each number of pairs: add those above 25 "
                         "(pairs_odds(21) does the adding).",
           compare=close_to,
-          mistakes=[(_near(lambda: target_or_more(DEALT_CARDS)),
+          mistakes=[(near(lambda: target_or_more(DEALT_CARDS)),
                      "That counts 25 pairs too. More than 25 starts at 26: exactly 25 is another outcome "
                      "of the round."),
-                    (_near(lambda: _analysis().pairs_odds(DEALT_CARDS - 1).over),
+                    (near(lambda: _analysis().pairs_odds(DEALT_CARDS - 1).over),
                      "That is the lesson's value for 20 cards; this question deals 21."),
-                    (_near(lambda: 1 - _analysis().pairs_odds(DEALT_CARDS).over),
+                    (near(lambda: 1 - _analysis().pairs_odds(DEALT_CARDS).over),
                      "That is the chance of 25 pairs or fewer: the complement of what is asked.")])
 def twenty_one_cards_exceed() -> Fraction:
     return _analysis().pairs_odds(DEALT_CARDS).over
@@ -243,22 +238,12 @@ def small_hands_with_pairs() -> Fraction:
 SIMULATED_CARDS, SIMULATION_RUNS, SIMULATION_SEED = 23, 20_000, 14   # 25.14 (the lesson shows 22)
 
 
-def _estimate_near(wrong: Callable[[], Any]) -> Callable[[Any, Sampled], bool]:
-    """A mistake's test: the estimate is within 4 standard errors of a slip's value, and further
-    than that from the truth."""
-    def test(answer: Any, truth: Sampled) -> bool:
-        estimate = float(answer[0])
-        return (abs(estimate - float(wrong())) <= 4 * truth.standard_error
-                and abs(estimate - float(truth.value)) > 4 * truth.standard_error)
-    return test
-
-
 @exercise("25.14", hint=("Make rng = random.Random(14) once, before the loop. Each run deals "
                          "rng.sample(PAIRS_DECK, 23) and counts its pairs with pair_count.",
                          "The estimate p is the share of the 20,000 deals with more than 25 pairs; its "
                          "standard error is sqrt(p * (1 - p) / 20_000)."),
           compare=simulated,
-          mistakes=[(_estimate_near(lambda: target_or_more(SIMULATED_CARDS)),
+          mistakes=[(estimate_near(lambda: target_or_more(SIMULATED_CARDS)),
                      "Your simulation counts the deals with exactly 25 pairs too. More than 25 means 26 or "
                      "more: > 25, not >= 25.")])
 def simulated_23_cards_exceed() -> Sampled:
