@@ -5,8 +5,8 @@
 
 Positions are the Katsu windows met in seeded games between counting bots. A posterior query
 is ``p_satori`` under each of the lesson's three models, from a cold cache (``worlds`` cleared),
-as the coach asks them; the stakes are ``katsu_stakes`` with the coach's 100 rollouts; the coach
-panel is the app's whole panel (both, drawn to HTML). One core; nothing here passes or fails.
+as the coach asks them; the stakes are ``katsu_stakes`` with the coach's 100 rollouts a branch; the
+coach panel is the app's whole panel (both, drawn to HTML). One core; nothing here passes or fails.
 """
 from __future__ import annotations
 
@@ -71,9 +71,11 @@ def posteriors(observation) -> list:
 
 
 def coach_panel(observation) -> str:
-    """The app's whole coach panel for a window (posteriors and stakes, as HTML)."""
+    """The app's whole coach panel in a window: the posteriors, the stakes (100 rollouts a branch), the verdict."""
     from cardlib.satori import view
-    return view.coach_html(observation) if hasattr(view, "coach_html") else ""
+    from cardlib.ui.narration import Names
+    view._katsu_coach_cached.cache_clear()  # the app keeps a panel per observation: measure it drawn anew
+    return view.coach_html(observation, Names(me=observation.seat))
 
 
 def main() -> None:
@@ -88,8 +90,9 @@ def main() -> None:
         found = windows(players, args.games, args.seed)
         rows.append(latency(f"posterior, 3 models, {players} players", timed(posteriors, found)))
     found = windows(3, max(5, args.games // 3), args.seed)
-    rows.append(latency("stakes, 100 rollouts, 3 players", timed(
+    rows.append(latency("stakes, 100 rollouts x 3, 3 players", timed(
         lambda obs: katsu_stakes(obs, rollouts=100, seed=len(obs.log)), found)))
+    rows.append(latency("whole coach panel, 3 players", timed(coach_panel, found)))
     report: dict = {"seed": args.seed, "rows": rows}
     if args.tournament:
         start = time.perf_counter()
