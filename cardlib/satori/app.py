@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Optional
 
+import cardlib.satori.coach_view as coach_view
 import cardlib.satori.view as view
 from cardlib.satori.actions import DECLARE, KATSU, NO_KATSU, PASS, PLAY_SATORI, PLAY_ZATSUNEN, WINDOW, Observation
 from cardlib.satori.bots import BayesianBot, CountingBot
@@ -59,7 +60,7 @@ class SatoriApp(TableApp):
     def __init__(self, players: int = 3, human: int = 0, opponents: Optional[Sequence[Any]] = None,
                  seed: Optional[int] = None, model: Any = None) -> None:
         game = TWO_PLAYERS if type(players) is int and players == 2 else Game(players=players)  # RulesError: no table
-        self._model = view.coach_model(model)
+        self._model = coach_view.coach_model(model)
         super().__init__(game, human, opponents, seed, default_opponents=default_opponents, tables=TABLES)
 
     def facts(self, obs: Observation, done: None) -> str:
@@ -93,4 +94,4 @@ class SatoriApp(TableApp):
         return view.scoreboard_html(obs, self.names)
 
     def coach(self, obs: Observation, done: None) -> str:
-        return view.coach_html(obs, self.names, self._model)
+        return coach_view.coach_html(obs, self.names, self._model)
