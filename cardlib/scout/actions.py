@@ -1,0 +1,107 @@
+"""SCOUT: the actions and their notation (stdlib only).
+
+The digest's decisions, one at a time; ``str(action)`` is its notation exactly. Positions are
+1-based, left to right as the player holds the hand.
+
+>>> [str(a) for a in (KEEP, TURN, Show(2, 4), Show(3, 3), Scout("left", 1), Scout(None, 5, turned=True))]
+['keep', 'turn', 'show 2-4', 'show 3', 'scout left to 1', 'scout to 5 turned']
+>>> str(ScoutAndShow("right", 2, turned=True))
+'scout & show right to 2 turned'
+>>> parse("scout & show left to 3") == ScoutAndShow("left", 3)
+True
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Optional, Union
+
+from cardlib.core.actions import Word
+
+ENDS = ("left", "right")  # the ends of the active set; None names the only card of a one-card set
+
+
+class Keep(Word):
+    """Round start: keep the hand as dealt."""
+
+    notation = "keep"
+
+
+class Turn(Word):
+    """Round start: turn the whole hand around (its order reversed, every card the other way up)."""
+
+    notation = "turn"
+
+
+KEEP, TURN = Keep(), Turn()
+
+
+@dataclass(frozen=True)
+class Show:
+    """Play the cards at positions ``first``..``last`` of the hand (1-based) as a group."""
+
+    first: int
+    last: int
+
+    def __str__(self) -> str:
+        return f"show {self.first}" if self.first == self.last else f"show {self.first}-{self.last}"
+
+    def __repr__(self) -> str:
+        return f"Show({self.first!r}, {self.last!r})"
+
+
+@dataclass(frozen=True)
+class Scout:
+    """Take the card at ``end`` of the active set ("left", "right", or None for a one-card set) and
+    insert it as the ``to``-th card of the hand, with its other number on top if ``turned``."""
+
+    end: Optional[str]
+    to: int
+    turned: bool = False
+
+    WORDS = "scout"
+
+    def __str__(self) -> str:
+        where = f"{self.end} to" if self.end else "to"
+        return f"{self.WORDS} {where} {self.to}{' turned' if self.turned else ''}"
+
+    def __repr__(self) -> str:
+        turned = ", turned=True" if self.turned else ""
+        return f"{type(self).__name__}({self.end!r}, {self.to!r}{turned})"
+
+
+@dataclass(frozen=True)
+class ScoutAndShow(Scout):
+    """Scout & Show (once a round, the marker spent): the scout; the same player then shows."""
+
+    WORDS = "scout & show"
+
+
+Action = Union[Keep, Turn, Show, Scout, ScoutAndShow]
+_SCOUT = re.compile(r"(scout & show|scout)(?: (left|right))? to (\d+)( turned)?")
+_SHOW = re.compile(r"show (\d+)(?:-(\d+))?")
+
+
+def parse(text: str) -> Action:
+    """The action whose notation is ``text`` (how a scenario is written down).
+
+    >>> parse("show 4"), parse("scout right to 7 turned")
+    (Show(4, 4), Scout('right', 7, turned=True))
+    >>> parse("play 4")
+    Traceback (most recent call last):
+    ...
+    ValueError: 'play 4' is not SCOUT notation (keep, turn, show I-J, scout [left|right] to P [turned], scout & show ...)
+    """
+    text = text.strip()
+    if text in ("keep", "turn"):
+        return KEEP if text == "keep" else TURN
+    found = _SHOW.fullmatch(text)
+    if found:
+        first = int(found.group(1))
+        return Show(first, int(found.group(2)) if found.group(2) else first)
+    found = _SCOUT.fullmatch(text)
+    if found:
+        kind = ScoutAndShow if found.group(1) == "scout & show" else Scout
+        return kind(found.group(2), int(found.group(3)), turned=bool(found.group(4)))
+    raise ValueError(f"{text!r} is not SCOUT notation "
+                     "(keep, turn, show I-J, scout [left|right] to P [turned], scout & show ...)")
