@@ -13,10 +13,12 @@ True
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple, Optional, Union
 
 from cardlib.core.actions import Word
+from cardlib.core.errors import RulesError
 from cardlib.core.protocol import Result
 
 SATORI, ZATSUNEN = "S", "Z"
@@ -99,6 +101,28 @@ def top_run(pile: tuple[Optional[str], ...]) -> int:
             break
         run += 1
     return run
+
+
+def check_hands(hands: Sequence[Sequence[str]], players: int, satori: int, zatsunen: int) -> None:
+    """RulesError unless ``hands`` (a stacked deal) is one hand a player, each ``satori`` "S" and ``zatsunen`` "Z".
+
+    >>> check_hands([["S", "Z"], ["Z", "S"]], players=2, satori=1, zatsunen=1)
+    >>> check_hands([["S", "S"], ["Z", "S"]], players=2, satori=1, zatsunen=1)
+    Traceback (most recent call last):
+    ...
+    cardlib.core.errors.RulesError: hands: player 0's hand has 2 satori and 0 zatsunen; this game deals 1 and 1
+    """
+    if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence) or len(hands) != players:
+        size = len(hands) if isinstance(hands, Sequence) else hands
+        raise RulesError(f"hands: {players} players need {players} hands, not {size!r}")
+    for seat, hand in enumerate(hands):
+        if isinstance(hand, (str, bytes)) or not isinstance(hand, Sequence) or \
+                any(card not in (SATORI, ZATSUNEN) for card in hand):
+            raise RulesError(f"hands: player {seat}'s hand must list cards 'S' or 'Z', not {hand!r}")
+        s, z = list(hand).count(SATORI), list(hand).count(ZATSUNEN)
+        if (s, z) != (satori, zatsunen):
+            raise RulesError(f"hands: player {seat}'s hand has {s} satori and {z} zatsunen; "
+                             f"this game deals {satori} and {zatsunen}")
 
 
 class Observation(NamedTuple):

@@ -27,7 +27,8 @@ from cardlib.satori.actions import (
 )
 from cardlib.satori.beliefs import UNIFORM, Model, Story, last_card_satori, story
 from cardlib.satori.bots import CountingBot
-from cardlib.satori.rules import Game, State, world
+from cardlib.satori.rules import Game, State
+from cardlib.satori.world import world
 
 __all__ = [
     "BOTS", "BayesRow", "Estimate", "LESSON_MOVES", "STAKES_MOVES", "MODELS", "Stakes", "bayes_table", "position", "katsu_stakes", "p_satori",

@@ -24,7 +24,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Optional
+from typing import Optional
 
 from cardlib.core.engine import Engine
 from cardlib.core.errors import IllegalActionError, RulesError, check_players, check_seat, whole_number
@@ -32,11 +32,11 @@ from cardlib.core.protocol import Result
 from cardlib.satori.actions import (
     CARD_NAMES, DECK, DECLARE, DECLARE_RUN, KATSU, NO_KATSU, OVER, PASS, PLAY_SATORI, PLAY_ZATSUNEN, SATORI, TURN,
     WINDOW, ZATSUNEN,
-    Action, Declare, Katsu, NoKatsu, Observation, Pass, Play, top_run,
+    Action, Declare, Katsu, NoKatsu, Observation, Pass, Play, check_hands, top_run,
 )
-from cardlib.satori.beliefs import UNIFORM, Model, known_flags, sample_hidden, story
+from cardlib.satori.beliefs import sample_hidden, story
 
-__all__ = ["Game", "State", "Observation", "world"]
+__all__ = ["Game", "State", "Observation"]
 
 OFFICIAL_PLAYERS = (3, 4, 5)
 TITLE = "The Satori"
@@ -97,22 +97,8 @@ class Game:
         cardlib.core.errors.RulesError: hands: player 0's hand has 2 satori and 3 zatsunen; this game deals 3 and 2
         """
         if hands is not None:
-            self._check_hands(hands)
+            check_hands(hands, self.players, self.satori, self.zatsunen)
         return State(self)  # the deal is fixed and nothing later is random: no random stream to seed
-
-    def _check_hands(self, hands: Sequence[Sequence[str]]) -> None:
-        """RulesError unless ``hands`` is one hand a player, each of "S" and "Z" in the game's mix."""
-        if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence) or len(hands) != self.players:
-            size = len(hands) if isinstance(hands, Sequence) else hands
-            raise RulesError(f"hands: {self.players} players need {self.players} hands, not {size!r}")
-        for seat, hand in enumerate(hands):
-            if isinstance(hand, (str, bytes)) or not isinstance(hand, Sequence) or \
-                    any(card not in (SATORI, ZATSUNEN) for card in hand):
-                raise RulesError(f"hands: player {seat}'s hand must list cards 'S' or 'Z', not {hand!r}")
-            s, z = list(hand).count(SATORI), list(hand).count(ZATSUNEN)
-            if (s, z) != (self.satori, self.zatsunen):
-                raise RulesError(f"hands: player {seat}'s hand has {s} satori and {z} zatsunen; "
-                                 f"this game deals {self.satori} and {self.zatsunen}")
 
 
 @lru_cache(maxsize=None)
@@ -412,51 +398,3 @@ class State(Engine):
     def __repr__(self) -> str:
         piles = " | ".join("".join(pile) or "-" for pile in self._piles)
         return f"<The Satori: {self.phase}, player {self._current}; piles {piles}; history {len(self._history)}>"
-
-
-def world(obs: Observation, rng: random.Random, top: Optional[str] = None, model: Model = UNIFORM) -> State:
-    """A whole game consistent with ``obs`` alone: what its seat sees, the rest drawn from the beliefs.
-
-    Every other player's hidden cards come from a history consistent with the public story,
-    drawn with its posterior under ``model`` (uniform from hand where the model cannot explain
-    a player's story). ``top`` ("S" or "Z") fixes the kind of the card waiting in a Katsu window.
-    The decisions taken are not all public, so the history starts empty.
-    """
-    if obs.result is not None:
-        raise ValueError("the game is over: every run has been shown, and there is nothing left to draw")
-    dealt = next(value for kind, _, value in obs.log if kind == "deal")
-    start = next(seat for kind, seat, _ in obs.log if kind == "deal")
-    game = Game(players=obs.players, start=start, satori=dealt[0], zatsunen=dealt[1])
-    state = State(game)
-    state._log = list(obs.log)
-    for seat in range(obs.players):
-        told = story(obs.log, seat)
-        if obs.out[seat]:
-            s, z, pile = 0, 0, ()
-        elif seat == obs.seat:
-            s, z, pile = obs.hand.count(SATORI), obs.hand.count(ZATSUNEN), obs.pile
-        else:
-            waiting = top if obs.phase == WINDOW and seat == obs.active else None
-            try:
-                s, z, pile = sample_hidden(told, rng, model, top=waiting)
-            except ValueError:  # the model cannot explain this player: fall back on uniform from hand
-                s, z, pile = sample_hidden(told, rng, UNIFORM, top=waiting)
-        state._hand_s[seat], state._hand_z[seat], state._piles[seat] = s, z, list(pile)
-        state._known[seat] = [False] * len(pile) if obs.out[seat] else list(known_flags(told))
-    state._out = list(obs.out)
-    held = [sum(state._hand_s) + sum(pile.count(SATORI) for pile in state._piles),
-            sum(state._hand_z) + sum(pile.count(ZATSUNEN) for pile in state._piles)]
-    state._box = [DECK[SATORI] - held[0], DECK[ZATSUNEN] - held[1]]
-    state._held = sum(obs.hand_sizes[seat] for seat in range(obs.players) if not obs.out[seat])
-    state._declarer = obs.declarer
-    state._last_player = next((seat for kind, seat, _ in reversed(obs.log) if kind == "play"), None)
-    state._active, state._current = obs.active, obs.current_player
-    state._phase = obs.phase if obs.phase != OVER else TURN
-    if obs.phase == WINDOW:
-        n, seat, asking = obs.players, obs.current_player, []
-        while seat != obs.active:
-            if not obs.out[seat]:
-                asking.append(seat)
-            seat = (seat + 1) % n
-        state._asking = asking
-    return state
