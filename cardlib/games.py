@@ -1,7 +1,7 @@
 """The registry: one ``GameInfo`` line a game. Nothing here imports a game.
 
 >>> [info.name for info in REGISTRY]
-['twentyfive', 'discontinuity', 'satori']
+['twentyfive', 'discontinuity', 'satori', 'scout']
 >>> info("discontinuity").title
 'Discontinuity'
 >>> info("twentyfive").games()[0]
@@ -63,6 +63,10 @@ REGISTRY: tuple[GameInfo, ...] = (
     GameInfo("satori", "The Satori", "notebooks/03_the_satori.ipynb",
              ({"players": 3}, {"players": 4}, {"players": 5, "start": 2}, {"players": 2, "satori": 2, "zatsunen": 1}),
              app="cardlib.satori.app:SatoriApp"),
+    # 4 and 5 players are checked over one round: random play scouts a lot, and their games run long
+    GameInfo("scout", "SCOUT", "notebooks/04_scout.ipynb",
+             ({"players": 3}, {"players": 4, "start": 1, "rounds": 1}, {"players": 5, "start": 2, "rounds": 1},
+              {"players": 2}, {"players": 4, "rounds": 2})),
 )
 
 

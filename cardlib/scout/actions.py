@@ -14,9 +14,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Optional, Union
 
 from cardlib.core.actions import Word
+from cardlib.core.protocol import Result
+from cardlib.scout.groups import Card
 
 ENDS = ("left", "right")  # the ends of the active set; None names the only card of a one-card set
 
@@ -69,12 +72,18 @@ class Scout:
         turned = ", turned=True" if self.turned else ""
         return f"{type(self).__name__}({self.end!r}, {self.to!r}{turned})"
 
+    def __hash__(self) -> int:
+        # the same in every process (str hashes are salted): sets of actions iterate alike run to run
+        return hash((self.WORDS == "scout", ENDS.index(self.end) if self.end in ENDS else -1, self.to, self.turned))
+
 
 @dataclass(frozen=True)
 class ScoutAndShow(Scout):
     """Scout & Show (once a round, the marker spent): the scout; the same player then shows."""
 
     WORDS = "scout & show"
+
+    __hash__ = Scout.__hash__
 
 
 Action = Union[Keep, Turn, Show, Scout, ScoutAndShow]
@@ -105,3 +114,65 @@ def parse(text: str) -> Action:
         return kind(found.group(2), int(found.group(3)), turned=bool(found.group(4)))
     raise ValueError(f"{text!r} is not SCOUT notation "
                      "(keep, turn, show I-J, scout [left|right] to P [turned], scout & show ...)")
+
+
+# --- the actions a state offers, made once (legal_actions hands out these same objects) ---------
+
+SHOWS = tuple(tuple(Show(first + 1, last + 1) for last in range(45)) for first in range(45))  # SHOWS[i][j]: 0-based
+
+
+def show(first: int, last: int) -> Show:
+    """The one ``Show(first, last)`` object (1-based) that legal_actions hands out."""
+    return SHOWS[first - 1][last - 1]
+
+
+@lru_cache(maxsize=None)
+def scouts(kind: type, size: int, one_card: bool) -> tuple[Scout, ...]:
+    """Every placement of a hand of ``size`` cards: each end (one for a one-card set), P = 1..size+1, kept or turned."""
+    ends = (None,) if one_card else ENDS
+    return tuple(kind(end, to, turned) for end in ends for to in range(1, size + 2) for turned in (False, True))
+
+
+# --- what a seat may see ------------------------------------------------------------------------
+
+KEEPING, PLAYING, SHOWING, OVER = "keep", "play", "show", "over"  # the phases (SHOWING: after scout & show)
+
+
+@dataclass(frozen=True)
+class Observation:
+    """What one seat may know: its own hand in order and orientation, and everything public.
+
+    ``hands`` holds every hand as this seat sees it: its own in full; in the others, a card they
+    scouted where it went and which way up (everyone saw it), None for the rest. ``active`` is the
+    active set in the order it had in its owner's hand. Counts are this round's; ``totals`` are
+    the scores of the rounds already played. ``tokens`` is None except in the two-player game.
+    """
+
+    seat: int
+    players: int
+    current_player: Optional[int]
+    log: tuple
+    result: Optional[Result]
+    phase: str
+    round: int
+    rounds: int
+    start: int
+    hand: tuple[Card, ...]
+    hands: tuple[tuple[Optional[Card], ...], ...]
+    active: tuple[Card, ...]
+    owner: Optional[int]
+    score_cards: tuple[int, ...]
+    chips: tuple[int, ...]
+    markers: tuple[bool, ...]
+    tokens: Optional[tuple[int, ...]]
+    totals: tuple[int, ...]
+
+    @property
+    def hand_sizes(self) -> tuple[int, ...]:
+        """How many cards each seat holds."""
+        return tuple(len(hand) for hand in self.hands)
+
+    @property
+    def tops(self) -> tuple[int, ...]:
+        """The numbers that count in this seat's hand, left to right."""
+        return tuple(card[0] for card in self.hand)

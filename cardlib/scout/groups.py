@@ -94,3 +94,140 @@ def shows(values: Sequence[int]) -> list[tuple[int, int]]:
                 break  # a longer slice from here is no group either
             found.append((first + 1, last + 1))
     return found
+
+
+# --- fast versions for the engine and the bots: a group's strength as one int ---------------------
+# strength = 32 × size + 16 × (1 for a set) + lowest number: the beating order as a number, so
+# that "beats" is ">" (the lowest number is at most 10 < 16, and a set adds less than one card).
+
+def power(values: Sequence[int]) -> Optional[int]:
+    """The strength of a group as an int (None for no group): ``beats(a, b)`` is ``power(a) > power(b)``.
+
+    >>> power([3, 3]) > power([9, 10]), power([1, 2, 3]) > power([10, 10]), power([3, 5])
+    (True, True, None)
+    """
+    found = group(values)
+    if found is None:
+        return None
+    return 32 * found.size + (16 if found.kind == SET else 0) + found.lowest
+
+
+def strongest(tops: Sequence[int]) -> tuple[int, int, int]:
+    """The strongest group in a hand of top numbers: (strength, first, last), 0-based and inclusive.
+
+    Every group lies inside a longest set or run, which is at least as strong, so one pass over
+    the longest ones ending at each card finds it.
+
+    >>> strongest([5, 2, 3, 4, 4])      # the run 2-3-4 (positions 1 to 3)
+    (98, 1, 3)
+    """
+    best = (0, 0, 0)
+    same = up = down = 1
+    previous = None
+    for j, value in enumerate(tops):
+        if previous is not None:
+            step = value - previous
+            same = same + 1 if step == 0 else 1
+            up = up + 1 if step == 1 else 1
+            down = down + 1 if step == -1 else 1
+        previous = value
+        if same > 1:
+            found = (32 * same + 16 + value, j - same + 1, j)
+        elif up > 1:
+            found = (32 * up + value - up + 1, j - up + 1, j)
+        elif down > 1:
+            found = (32 * down + value, j - down + 1, j)
+        else:
+            found = (32 + value, j, j)
+        if found[0] > best[0]:
+            best = found
+    return best
+
+
+def through(tops: Sequence[int], gap: int, value: int) -> int:
+    """The strongest group containing a card of top ``value`` put in before position ``gap`` (0-based).
+
+    >>> through([1, 2, 7, 5, 5], 2, 3)   # 1-2-3 through the new 3: 3 cards, lowest 1
+    97
+    >>> through([1, 2, 7, 5, 5], 3, 5)   # 5-5-5
+    117
+    """
+    n = len(tops)
+    left = [tops[i] for i in range(gap - 1, -1, -1)]  # nearest first
+    right = [tops[i] for i in range(gap, n)]
+    same = _reach(left, value, 0) + _reach(right, value, 0) + 1
+    rises = _reach(left, value, -1), _reach(right, value, 1)  # ...v-1, v, v+1...
+    falls = _reach(left, value, 1), _reach(right, value, -1)  # ...v+1, v, v-1...
+    best = 32 + value
+    if same > 1:
+        best = 32 * same + 16 + value
+    up = rises[0] + rises[1] + 1
+    if up > 1:
+        best = max(best, 32 * up + value - rises[0])
+    down = falls[0] + falls[1] + 1
+    if down > 1:
+        best = max(best, 32 * down + value - falls[1])
+    return best
+
+
+def _reach(cards: Sequence[int], value: int, step: int) -> int:
+    """How many of ``cards`` (nearest first) continue ``value`` by ``step`` each."""
+    count = 0
+    for card in cards:
+        value += step
+        if card != value:
+            break
+        count += 1
+    return count
+
+
+def beating(tops: Sequence[int], target: int) -> list[tuple[int, int]]:
+    """Every slice (first, last), 0-based inclusive, whose group is stronger than ``target`` (0: any group).
+
+    >>> beating([3, 4, 4], 0) == [(i - 1, j - 1) for i, j in shows([3, 4, 4])]
+    True
+    >>> beating([3, 4, 4], power([9]))     # only two cards beat a single 9
+    [(0, 1), (1, 2)]
+    """
+    found = []
+    n = len(tops)
+    singles = target < 64  # a single card (strength 32 + number) beats at most a single card
+    for first in range(n):
+        value = tops[first]
+        if singles and 32 + value > target:
+            found.append((first, first))
+        if first + 1 == n:
+            break
+        step = tops[first + 1] - value
+        if step == 0:
+            strength = 48 + value  # the set of one card so far: 32 × 1 + 16 + the number
+        elif step == 1 or step == -1:
+            strength = 32 + value  # a run of one card so far
+        else:
+            continue
+        last = first + 1
+        while True:  # each card more adds 32, and a descending run lowers its lowest number by one
+            strength += 31 if step == -1 else 32
+            if strength > target:
+                found.append((first, last))
+            last += 1
+            if last == n or tops[last] - tops[last - 1] != step:
+                break
+    return found
+
+
+def show_follows(tops: list[int], best: tuple[int, int, int], card: Card, target: int, gap: int, turned: bool) -> bool:
+    """Whether some group beats ``target`` once ``card`` is put in before position ``gap`` (0-based), turned or not.
+
+    ``best`` is the hand's strongest group (``strongest(tops)``): if it beats the target and the
+    new card does not split it, that settles it; else only a group through the new card can.
+    """
+    strength, first, last = best
+    if strength > target and not first < gap <= last:
+        return True
+    value = card[1] if turned else card[0]
+    if through(tops, gap, value) > target:
+        return True
+    if strength > target:  # the new card splits the strongest group: look at the new hand whole
+        return strongest(tops[:gap] + [value] + tops[gap:])[0] > target
+    return False
