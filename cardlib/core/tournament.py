@@ -121,3 +121,64 @@ def standings(game: Any, agents: Sequence[Agent] | Mapping[str, Agent],
     """
     table = tournament(game, agents, **options)
     return table, summary(table)
+
+
+DUPLICATE_COLUMNS = ["deal", "seed", "seat", "hero score", "field score", "hero won", "field won"]
+
+
+def _duplicate_chunk(game: Any, hero: Agent, field: Agent, jobs: Sequence[tuple[int, int]]) -> list[tuple]:
+    """Each (deal index, seed): the field alone, then the hero in each seat; one row per seat."""
+    rows = []
+    n = game.players
+    for index, seed in jobs:
+        plain = play(game, [field] * n, seed=seed).result
+        for seat in range(n):
+            agents = [field] * n
+            agents[seat] = hero
+            mixed = play(game, agents, seed=seed).result
+            rows.append((index, seed, seat, mixed.scores[seat], plain.scores[seat],
+                         mixed.places[seat] == 1, plain.places[seat] == 1))
+    return rows
+
+
+def duplicate(game: Any, hero: Agent, field: Agent, deals: int = 100, seed: int = 0,
+              executor: Executor | None = None, chunk: int = 10) -> pd.DataFrame:
+    """Duplicate deals: each deal played by the field alone, then with the hero in each seat in turn.
+
+    The same seed deals the same cards, so the hero's score in a seat is set against the field's
+    score in that seat of that deal: the luck of the deal cancels. One row per deal and seat.
+
+    >>> from cardlib.core.agents import RandomAgent
+    >>> from cardlib.core.example import Game
+    >>> table = duplicate(Game(), RandomAgent(), RandomAgent(), deals=3, seed=1)
+    >>> len(table), list(table.columns[:4])
+    (6, ['deal', 'seed', 'seat', 'hero score'])
+    """
+    jobs = [(index, seed_) for index, seed_, _ in schedule(deals, seed, game.players)]
+    chunks = [jobs[start:start + chunk] for start in range(0, len(jobs), chunk)]
+    if executor is None:
+        parts = [_duplicate_chunk(game, hero, field, part) for part in chunks]
+    else:
+        parts = [future.result() for future in
+                 [executor.submit(_duplicate_chunk, game, hero, field, part) for part in chunks]]
+    return pd.DataFrame([row for part in parts for row in part], columns=DUPLICATE_COLUMNS)
+
+
+def duplicate_summary(table: pd.DataFrame, z: float = 1.96) -> pd.DataFrame:
+    """The hero against the field on the same deals and seats: score gained and win rates, with intervals.
+
+    Each deal's seats are averaged first (they share the cards), so the standard errors are over deals.
+    """
+    by_deal = table.groupby("deal").mean(numeric_only=True)
+    deals = len(by_deal)
+    rows = {}
+    for label, values in (("score gained", by_deal["hero score"] - by_deal["field score"]),
+                          ("hero win rate", by_deal["hero won"].astype(float)),
+                          ("field win rate", by_deal["field won"].astype(float)),
+                          ("win rate gained", by_deal["hero won"].astype(float) - by_deal["field won"])):
+        mean = float(values.mean())
+        error = float(values.std(ddof=1) / deals ** 0.5) if deals > 1 else float("nan")
+        rows[label] = {"mean": mean, "standard error": error, "low": mean - z * error, "high": mean + z * error}
+    out = pd.DataFrame(rows).T
+    out.attrs["deals"] = deals
+    return out

@@ -1,0 +1,212 @@
+"""Bots for SCOUT, from random to searching (stdlib only). Each sees only its observation.
+
+- ``RandomAgent`` (core): any legal action.
+- ``GreedyBot``: shows the most cards it can (the weakest such group), else scouts at random.
+  Cheap: the search bot's rollouts play it.
+- ``PlannerBot``: plans the hand as the fewest groups (``pieces``). It keeps or turns to the
+  better plan, shows a group that leaves the plan whole with the least strength spent, scouts a
+  card where it extends a group, and spends Scout & Show when the show takes a big set.
+- ``SearchBot``: flat Monte Carlo. For the planner's best few actions it imagines worlds from its
+  observation (world.py), plays each to the end of the round with greedy players, and takes the
+  action with the best mean margin (its round score minus the others' mean).
+
+>>> pieces([3, 4, 5, 9, 9, 1])          # 3-4-5, 9-9, 1
+3
+"""
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Optional
+
+from cardlib.core.agents import RandomAgent
+from cardlib.scout.actions import KEEP, KEEPING, TURN, Action, Observation, Scout, ScoutAndShow, Show
+from cardlib.scout.groups import power, strongest
+from cardlib.scout.seen import determinize
+from cardlib.scout.world import world
+
+__all__ = ["GreedyBot", "PlannerBot", "RandomAgent", "SearchBot", "pieces", "turned_tops"]
+
+
+def pieces(tops: Sequence[int]) -> int:
+    """The fewest groups a hand of top numbers splits into, left to right: the shows it needs at least."""
+    n = len(tops)
+    fewest = [0] * (n + 1)
+    for end in range(1, n + 1):
+        fewest[end] = fewest[end - 1] + 1  # the last card alone
+        step: Optional[int] = None
+        for first in range(end - 2, -1, -1):  # cards first..end-1 as one group, while they stay one
+            gap = tops[first + 1] - tops[first]
+            if step is None:
+                if gap not in (-1, 0, 1):
+                    break
+                step = gap
+            elif gap != step:
+                break
+            fewest[end] = min(fewest[end], fewest[first] + 1)
+    return fewest[n]
+
+
+def turned_tops(hand: Sequence[tuple[int, int]]) -> list[int]:
+    """The top numbers of a hand turned around: the bottoms, right to left."""
+    return [card[1] for card in reversed(hand)]
+
+
+def outlook(tops: Sequence[int]) -> tuple[int, int]:
+    """How good a hand looks: fewer pieces first, then a stronger best group."""
+    return (-pieces(tops), strongest(tops)[0])
+
+
+def _without(tops: list[int], action: Show) -> list[int]:
+    return tops[:action.first - 1] + tops[action.last:]
+
+
+def _scouted(obs: Observation, tops: list[int], action: Scout) -> tuple[list[int], list]:
+    """The top numbers after a scout, and the active set left."""
+    active = list(obs.active)
+    card = active.pop(-1 if action.end == "right" else 0)
+    value = card[1] if action.turned else card[0]
+    return tops[:action.to - 1] + [value] + tops[action.to - 1:], active
+
+
+class GreedyBot:
+    """Keeps the hand; shows the most cards it can (the weakest of those), else scouts at random."""
+
+    name = "greedy"
+
+    def act(self, obs: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
+        """The biggest show (weakest among equals), else any plain scout."""
+        return greedy(legal, obs.hand, rng)
+
+    def __repr__(self) -> str:
+        return "GreedyBot()"
+
+
+def greedy(legal: Sequence[Action], hand: Sequence[tuple[int, int]], rng: random.Random) -> Action:
+    """GreedyBot's choice from the legal actions and the hand (the rollouts call it on a state)."""
+    best: Optional[Show] = None
+    best_key = (0, 0)
+    scouts = []
+    for action in legal:
+        kind = type(action)
+        if kind is Show:
+            size = action.last - action.first + 1
+            key = (size, -hand[action.first - 1][0])
+            if key > best_key:
+                best, best_key = action, key
+        elif kind is Scout:
+            scouts.append(action)
+    if best is not None:
+        return best
+    if scouts:
+        return scouts[rng.randrange(len(scouts))]
+    return legal[rng.randrange(len(legal))]  # keep or turn: either, at random
+
+
+class PlannerBot:
+    """Plans the hand as the fewest groups and plays the move that keeps the plan best (see the module)."""
+
+    name = "planner"
+    MARKER = 2.0  # what the unused Scout & Show marker is worth, in points
+    CHIP = 0.5    # a chip handed to the owner, as a share of a point against me
+
+    def act(self, obs: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
+        """The legal action with the highest value (``values``)."""
+        if obs.phase == KEEPING:
+            return TURN if outlook(turned_tops(obs.hand)) > outlook(obs.tops) else KEEP
+        ranked = self.values(obs, legal)
+        return max(ranked, key=ranked.__getitem__)
+
+    def values(self, obs: Observation, legal: Sequence[Action]) -> dict[Action, float]:
+        """Each legal action's value: points expected from it, roughly (the plan's change, cards taken, chips)."""
+        tops = list(obs.tops)
+        before = pieces(tops)
+        target = power([card[0] for card in obs.active]) if obs.active else 0
+        back_to_owner = obs.owner is not None and (obs.seat + 1) % obs.players == obs.owner
+        values: dict[Action, float] = {}
+        scouts: list[tuple[float, ScoutAndShow]] = []
+        for action in legal:
+            kind = type(action)
+            if kind is Show:
+                values[action] = self._show_value(tops, before, action, len(obs.active))
+            elif kind is Scout:
+                after, _ = _scouted(obs, tops, action)
+                value = before + 1 - pieces(after) - 1 - self.CHIP * (obs.tokens is None)
+                if back_to_owner:  # everyone else scouted: scouting now ends the round with my hand in it
+                    value -= len(tops) / 2
+                values[action] = value
+            else:
+                after, _ = _scouted(obs, tops, action)
+                scouts.append((before + 1 - pieces(after), action))
+        if scouts:  # Scout & Show: judge the few best placements by the show that can follow
+            scouts.sort(key=lambda pair: -pair[0])
+            for gain, action in scouts[:6]:
+                values[action] = gain - 1 - self.CHIP - self.MARKER + self._best_follow(obs, tops, action)
+        return values
+
+    def _show_value(self, tops: list[int], before: int, action: Show, taken: int) -> float:
+        left = _without(tops, action)
+        shown = power(tops[action.first - 1:action.last]) or 0
+        if not left:
+            return 10.0 + taken  # the hand empties: the round ends now, with nothing held
+        kept_whole = before - 1 - pieces(left)  # 0 when the show is one piece of the plan
+        return taken + (action.last - action.first + 1) * 0.5 + kept_whole - shown / 1000
+
+    def _best_follow(self, obs: Observation, tops: list[int], action: ScoutAndShow) -> float:
+        after, rest = _scouted(obs, tops, action)
+        target = power([card[0] for card in rest]) if rest else 0
+        before, best = pieces(after), float("-inf")
+        for first in range(1, len(after) + 1):
+            for last in range(first, len(after) + 1):
+                strength = power(after[first - 1:last])
+                if strength is None:
+                    break
+                if strength > target:
+                    best = max(best, self._show_value(after, before, Show(first, last), len(rest)))
+        return best
+
+    def __repr__(self) -> str:
+        return "PlannerBot()"
+
+
+class SearchBot:
+    """Flat Monte Carlo: the planner's best ``width`` actions, each played on in ``rollouts`` imagined
+    worlds to the round's end by greedy players; the best mean margin wins (the same worlds for each)."""
+
+    name = "search"
+
+    def __init__(self, rollouts: int = 24, width: int = 5) -> None:
+        self.rollouts, self.width = rollouts, width
+        self.planner = PlannerBot()
+
+    def act(self, obs: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
+        """The candidate with the best mean margin over the rollouts (the planner's choice for keep or turn)."""
+        if obs.phase == KEEPING or len(legal) == 1:
+            return self.planner.act(obs, legal, rng)
+        values = self.planner.values(obs, legal)
+        candidates = sorted(values, key=values.__getitem__, reverse=True)[:self.width]
+        if len(candidates) == 1:
+            return candidates[0]
+        totals = dict.fromkeys(candidates, 0.0)
+        base = world(obs, rng)
+        for _ in range(self.rollouts):
+            imagined = determinize(base, obs.seat, rng)
+            seed = rng.getrandbits(32)
+            for action in candidates:
+                totals[action] += margin(imagined, obs.seat, action, random.Random(seed))
+        return max(candidates, key=totals.__getitem__)
+
+    def __repr__(self) -> str:
+        return f"SearchBot(rollouts={self.rollouts}, width={self.width})"
+
+
+def margin(state, seat: int, action: Action, rng: random.Random) -> float:
+    """Play ``action`` in a copy of ``state``, then greedy play to the round's end: seat's score minus the others' mean."""
+    state = state.clone()
+    round_now = state._round
+    state.apply(action)
+    while not state.is_over and state._round == round_now:
+        state.apply(greedy(state.legal_actions(), state._hands[state._current], rng))
+    scores = next(value[1] for kind, _, value in reversed(state._log) if kind == "round end")
+    others = [score for other, score in enumerate(scores) if other != seat]
+    return scores[seat] - sum(others) / len(others)
