@@ -66,7 +66,8 @@ REGISTRY: tuple[GameInfo, ...] = (
     # 4 and 5 players are checked over one round: random play scouts a lot, and their games run long
     GameInfo("scout", "SCOUT", "notebooks/04_scout.ipynb",
              ({"players": 3}, {"players": 4, "start": 1, "rounds": 1}, {"players": 5, "start": 2, "rounds": 1},
-              {"players": 2}, {"players": 4, "rounds": 2})),
+              {"players": 2}),
+             app="cardlib.scout.app:ScoutApp"),
 )
 
 

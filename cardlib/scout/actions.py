@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Optional, Union
+from typing import NamedTuple, Optional, Union
 
 from cardlib.core.actions import Word
 from cardlib.core.protocol import Result
@@ -138,6 +138,26 @@ def scouts(kind: type, size: int, one_card: bool) -> tuple[Scout, ...]:
 KEEPING, PLAYING, SHOWING, OVER = "keep", "play", "show", "over"  # the phases (SHOWING: after scout & show)
 
 
+class RoundTally(NamedTuple):
+    """A finished round as everyone saw it end: why, who ended it, and each seat's points.
+
+    ``reason`` is "emptied" (i: ``ender`` showed their last card), "came back" (ii: the turn came
+    back to ``ender``, the owner, after everyone else only scouted) or "stuck" (two players:
+    ``ender`` could neither show nor scout). ``exempt`` loses nothing for the cards in hand.
+    """
+
+    round: int
+    start: int
+    reason: str
+    ender: int
+    exempt: Optional[int]
+    score_cards: tuple[int, ...]
+    chips: tuple[int, ...]
+    tokens: Optional[tuple[int, ...]]
+    held: tuple[int, ...]
+    scores: tuple[int, ...]
+
+
 @dataclass(frozen=True)
 class Observation:
     """What one seat may know: its own hand in order and orientation, and everything public.
@@ -166,6 +186,7 @@ class Observation:
     markers: tuple[bool, ...]
     tokens: Optional[tuple[int, ...]]
     totals: tuple[int, ...]
+    finished: tuple[RoundTally, ...] = ()
 
     @property
     def hand_sizes(self) -> tuple[int, ...]:

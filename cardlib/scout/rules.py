@@ -26,7 +26,7 @@ from cardlib.core.errors import IllegalActionError, RulesError, check_players, c
 from cardlib.core.protocol import Result, places_from_scores
 from cardlib.scout.actions import (
     KEEP, KEEPING, OVER, PLAYING, SHOWING, TURN,
-    SHOWS, Action, Keep, Observation, Scout, ScoutAndShow, Show, Turn, scouts,
+    SHOWS, Action, Keep, Observation, RoundTally, Scout, ScoutAndShow, Show, Turn, scouts,
 )
 from cardlib.scout.deal import canonical, flipped, shuffled, stacked_blocks, two_player_blocks
 from cardlib.scout.seen import determinize, observe
@@ -99,13 +99,14 @@ class State(Engine):
     """A position in a game of SCOUT (the bookkeeping is Engine's; the rules are here)."""
 
     __slots__ = ("_hands", "_seen", "_active", "_owner", "_phase", "_round", "_start", "_score", "_chips",
-                 "_markers", "_tokens", "_totals", "_blocks", "_box", "_strength")
+                 "_markers", "_tokens", "_totals", "_blocks", "_box", "_strength", "_tallies")
 
     def __init__(self, game: Game, rng: random.Random, blocks: list[list[Card]]) -> None:
         super().__init__(game, rng)
         n = game.players
         self._blocks = blocks  # the stacked deals still to come, one per round
         self._totals = [0] * n
+        self._tallies: list[RoundTally] = []  # the finished rounds
         self._round = 0
         self._start = game.start
         self._box: list[Card] = []  # cards out of this round: removed for the player count, set aside
@@ -309,7 +310,7 @@ class State(Engine):
         self._phase = PLAYING
         self._log.append(("show", seat, (action.first, action.last, tuple(cards), taken)))
         if not hand:
-            self._end_round(EMPTIED, None)
+            self._end_round(EMPTIED, seat, None)
             return
         self._pass_turn((seat + 1) % self.game.players)
 
@@ -327,7 +328,8 @@ class State(Engine):
         else:
             self._chips[owner] += 1  # type: ignore[index]
         words = ScoutAndShow.WORDS if type(action) is ScoutAndShow else Scout.WORDS
-        self._log.append((words, seat, (action.end, action.to, card, action.turned, owner)))
+        chip = owner if self._tokens is None else None  # who got a chip (none in the two-player game)
+        self._log.append((words, seat, (action.end, action.to, card, action.turned, chip)))
         if type(action) is ScoutAndShow:
             self._markers[seat] = False
             self._phase = SHOWING
@@ -340,10 +342,10 @@ class State(Engine):
         """The turn goes to ``following``, unless the round ends there: (ii), or a stuck two-player turn."""
         if self._tokens is None:
             if following == self._owner:
-                self._end_round(CAME_BACK, following)  # everyone else only scouted: (ii)
+                self._end_round(CAME_BACK, following, following)  # everyone else only scouted: (ii)
                 return
         elif not self._can_act(following):
-            self._end_round(STUCK, self._owner)
+            self._end_round(STUCK, following, self._owner)
             return
         self._current = following
 
@@ -355,16 +357,20 @@ class State(Engine):
             return True
         return strongest([card[0] for card in self._hands[seat]])[0] > self._strength
 
-    def _end_round(self, reason: str, exempt: Optional[int]) -> None:
+    def _end_round(self, reason: str, ender: int, exempt: Optional[int]) -> None:
         """Score the round (score cards, chips, tokens, minus the hand but for the exempt), then the next round or the end."""
         n = self.game.players
+        held = tuple(len(hand) for hand in self._hands)
         scores = []
         for seat in range(n):
-            score = len(self._score[seat]) + self._chips[seat] - (0 if seat == exempt else len(self._hands[seat]))
+            score = len(self._score[seat]) + self._chips[seat] - (0 if seat == exempt else held[seat])
             if self._tokens is not None:
                 score += self._tokens[seat]
             scores.append(score)
             self._totals[seat] += score
+        self._tallies.append(RoundTally(
+            self._round, self._start, reason, ender, exempt, tuple(len(pile) for pile in self._score),
+            tuple(self._chips), tuple(self._tokens) if self._tokens is not None else None, held, tuple(scores)))
         self._log.append(("round end", exempt, (reason, tuple(scores))))
         if self._round == self.game.rounds_to_play:
             self._log.append(("end", None, tuple(self._totals)))

@@ -8,14 +8,13 @@ Private: one's own hand in full. The rest (the other hands' dealt cards, the two
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import Any
 
 from cardlib.scout.actions import Observation
 from cardlib.scout.deal import flipped
 from cardlib.scout.groups import Card
 
-if TYPE_CHECKING:
-    from cardlib.scout.rules import State
+State = Any  # a cardlib.scout.rules.State (not imported: rules imports this module)
 
 
 def observe(state: State, seat: int) -> Observation:
@@ -34,7 +33,8 @@ def observe(state: State, seat: int) -> Observation:
         rounds=state.game.rounds_to_play, start=state._start, hand=tuple(state._hands[seat]), hands=tuple(hands),
         active=tuple(state._active), owner=state._owner, score_cards=tuple(len(pile) for pile in state._score),
         chips=tuple(state._chips), markers=tuple(state._markers),
-        tokens=tuple(state._tokens) if state._tokens is not None else None, totals=tuple(state._totals))
+        tokens=tuple(state._tokens) if state._tokens is not None else None, totals=tuple(state._totals),
+        finished=tuple(state._tallies))
 
 
 def determinize(state: State, seat: int, rng: random.Random) -> State:

@@ -56,6 +56,7 @@ def world(obs: Observation, rng: random.Random) -> State:
     state._current = obs.current_player
     state._phase = obs.phase if obs.phase != OVER else "play"
     state._round, state._start, state._totals = obs.round, obs.start, list(obs.totals)
+    state._tallies = list(obs.finished)
     state._active, state._owner = list(obs.active), obs.owner
     state._strength = _power(obs.active)
     state._score = piles

@@ -87,6 +87,7 @@ class TableApp(TableFrame):
         self._seeds = random.Random(seed)  # every deal and every bot's choices come from this seed
         self._games = 0
         self.parts_read = 0  # how many finished parts of the game (rounds, halves) you have read
+        self.step: Any = None  # the first click of a two-click choice, while its second clicks are shown
         super().__init__(self.HELP, self.COACH_TIP, scores_title=self.SCORES_TITLE, choices=tables, chosen=game)
         self._run(self.new_game)  # a failing bot shows a message here too, not a traceback
 
@@ -126,6 +127,7 @@ class TableApp(TableFrame):
         self._state = self._game.new(seed=self._seeds.getrandbits(64))
         self._bot_rngs = {seat: random.Random(self._seeds.getrandbits(64)) for seat in self._agents}
         self.parts_read = 0
+        self.step = None
         self.table_dealt(self._game)
         self._advance()
         self.render()
@@ -140,6 +142,7 @@ class TableApp(TableFrame):
             raise RulesError(f"this app plays {self._game}, the state is of {state.game}")
         finished = len(self.parts(state.observation(self._human)))
         self._state = state
+        self.step = None
         self.parts_read = finished if parts_read is None else max(0, min(parts_read, finished))
         self.show_message("")
         self._advance()
@@ -147,6 +150,7 @@ class TableApp(TableFrame):
 
     def _act(self, action: Any) -> None:
         self._state.apply(action)  # IllegalActionError leaves the state as it was; the frame says why
+        self.step = None
         self._advance()
         self.render()
 
@@ -216,6 +220,19 @@ class TableApp(TableFrame):
                group: str = "") -> Control:
         """The button of one action: a click applies it (a disabled one is refused by the engine, if clicked)."""
         return Control(label, lambda: self._act(action), tooltip, disabled, style, group, action=action)
+
+    def step_control(self, label: str, step: Any, tooltip: str = "", *, disabled: bool = False, style: str = "",
+                     group: str = "") -> Control:
+        """The first click of a two-click choice (an end to scout from, say): it shows the second clicks.
+
+        ``controls`` reads ``self.step`` to draw them; a ``step`` of None goes back to the first clicks.
+        """
+        return Control(label, lambda: self.choose(step), tooltip, disabled, style, group, opens=step)
+
+    def choose(self, step: Any) -> None:
+        """Show the second clicks of ``step`` (None: back to the first clicks); the game does not move."""
+        self.step = step
+        self.render()
 
     def _log_lines(self, obs: Any, done: Optional[Any]) -> list[LogLine]:
         events = self.log_events(obs, done)

@@ -47,6 +47,7 @@ class Control:
     style: str = ""  # an ipywidgets button_style: "", "primary", "success", "warning", "danger"
     group: str = ""  # HTML heading of the row of buttons this one joins ("" = no groups)
     action: Any = None  # the engine's action a click applies, if any (tests match buttons to legal actions)
+    opens: Any = None  # the first click of a two-click choice: what it chooses (the second clicks then show)
 
 
 class TableFrame(widgets.VBox):
@@ -77,6 +78,7 @@ class TableFrame(widgets.VBox):
         self._scores = widgets.HTML()
         self._buttons: list[widgets.Button] = []
         self._actions: list[Any] = []
+        self._opens: list[Any] = []
         self._generation = 0  # bumped whenever the buttons are replaced; older buttons are stale
         self._choice: Optional[widgets.Dropdown] = None
         self._choice_hint = widgets.HTML()
@@ -155,6 +157,11 @@ class TableFrame(widgets.VBox):
         """Each action button shown now and the engine's action it applies (None: no action, e.g. "Next round")."""
         return dict(zip(self._buttons, self._actions))
 
+    @property
+    def opens_of(self) -> dict[widgets.Button, Any]:
+        """Each button shown now and the choice it opens (None: it opens none; see ``Control.opens``)."""
+        return dict(zip(self._buttons, self._opens))
+
     def buttons(self) -> list[widgets.Button]:
         """Every button shown now: the controls, then "New game"."""
         return self.action_buttons + [self._new_game]
@@ -218,6 +225,7 @@ class TableFrame(widgets.VBox):
             buttons.append(button)
         self._buttons = buttons
         self._actions = [control.action for control in controls]
+        self._opens = [control.opens for control in controls]
         if any(control.group for control in controls):
             self._controls.children = self._grouped(controls, buttons)
             self._controls.layout.flex_flow = "row wrap"

@@ -1,0 +1,119 @@
+"""Play SCOUT against bots: the game's hooks of ``TableApp`` (the page itself is ``view.py``).
+
+The app draws only from ``state.observation(human)`` and, on your turn, the legal actions. A
+scout takes two clicks: first the end of the active set, then where the card goes in your hand
+and which way up (only the places the rules allow are enabled).
+
+>>> from cardlib.scout.actions import KEEP
+>>> app = ScoutApp(seed=1)
+>>> [button.description for button in app.action_buttons]
+['Keep', 'Turn around']
+>>> app.button("Keep").click()
+>>> app.state.current_player == 0 and app.state.phase
+'play'
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Optional
+
+import cardlib.scout.view as view
+from cardlib.scout.actions import KEEP, KEEPING, TURN, Observation, RoundTally, Scout, ScoutAndShow, Show
+from cardlib.scout.bots import PlannerBot, SearchBot
+from cardlib.scout.rules import Game
+from cardlib.ui import Control
+from cardlib.ui.app import TableApp
+
+TABLES = [(f"{n} players", Game(players=n)) for n in (3, 4, 5)] + [("2 players (variant)", Game(players=2))]
+
+
+def default_opponents(players: int) -> list[Any]:
+    """The bots you meet by default: a searching player first, then planners.
+
+    >>> [bot.name for bot in default_opponents(4)]
+    ['search', 'planner', 'planner']
+    """
+    return [SearchBot() if k == 0 else PlannerBot() for k in range(players - 1)]
+
+
+class ScoutApp(TableApp):
+    """You against one to four bots at SCOUT; a seeded app plays the same games and bot moves.
+
+    The "Players" menu beside "New game" chooses the table of the next game (3 to 5 players, or
+    the official two-player variant with Scout tokens).
+    """
+
+    TITLE = "SCOUT"
+    HELP = view.HELP
+    SCORES_TITLE = "Points by round (score cards + chips − cards in hand)"
+    NEXT_PART = ("Next round", "Deal the next round")
+    MY_MOVES = ("keep", "turn", "show", "scout", "scout & show")
+    HEADS = ("round", "round end", "end")
+    LAST_PLACE = "You come last."
+    PLACES_RULE = " (the highest total wins)"
+
+    def __init__(self, players: int = 3, human: int = 0, opponents: Optional[Sequence[Any]] = None,
+                 seed: Optional[int] = None) -> None:
+        super().__init__(Game(players=players), human, opponents, seed, default_opponents=default_opponents,
+                         tables=TABLES)
+
+    def parts(self, obs: Observation) -> Sequence[RoundTally]:
+        return obs.finished
+
+    def pending(self, obs: Observation) -> Optional[RoundTally]:
+        """The finished round you have not yet read (the last round once the game is over)."""
+        return obs.finished[-1] if obs.result is not None else super().pending(obs)
+
+    def facts(self, obs: Observation, done: Optional[RoundTally]) -> str:
+        return view.facts(obs, self._games)
+
+    def table(self, obs: Observation, done: Optional[RoundTally]) -> str:
+        return view.table_page(obs, self.names, self._agents)
+
+    def result(self, obs: Observation, done: Optional[RoundTally]) -> str:
+        return view.round_html(done, self.names) if done is not None else ""
+
+    def part_prompt(self, obs: Observation, done: RoundTally) -> str:
+        return view.prompt_html(f"Round {done.round} is over: read the points, then deal the next round.",
+                                waiting=True)
+
+    def over_words(self, obs: Observation) -> str:
+        return f"Game over after {obs.rounds} rounds."
+
+    def turn_prompt(self, obs: Observation, legal: list) -> str:
+        return view.turn_prompt(obs, legal, self.names, self.step)
+
+    def controls(self, obs: Observation, legal: list) -> list[Control]:
+        if obs.phase == KEEPING:
+            return [self.action(KEEP, "Keep", "Keep the hand as dealt"),
+                    self.action(TURN, "Turn around", "Reverse the order and turn every card the other way up")]
+        if self.step is not None:
+            return self._places(obs, legal, *self.step)
+        shows = [self.action(action, view.show_label(obs, action), "Show these cards: they beat the active set",
+                             group="Show") for action in legal if type(action) is Show]
+        firsts = []
+        for kind, group in ((Scout, "Scout"), (ScoutAndShow, "Scout &amp; Show (once a round)")):
+            for end in dict.fromkeys(action.end for action in legal if type(action) is kind):
+                firsts.append(self.step_control(view.scout_label(obs, kind, end), (kind, end),
+                                                "Take this card; next, choose where it goes", group=group))
+        return shows + firsts
+
+    def _places(self, obs: Observation, legal: list, kind: type, end: Optional[str]) -> list[Control]:
+        """The second clicks of a scout: every place in the hand, kept and turned (the legal ones enabled)."""
+        card = view.end_card(obs, end)
+        allowed = {action for action in legal if type(action) is kind and action.end == end}
+        controls = []
+        for turned, group in ((False, f"Put it in with the {card[0]} on top, at position"),
+                              (True, f"Turned, with the {card[1]} on top, at position")):
+            for to in range(1, len(obs.hand) + 2):
+                action = kind(end, to, turned)
+                refused = "" if action in allowed else "No show could follow: Scout & Show needs one"
+                controls.append(self.action(action, view.place_label(action), refused or f"Make it card {to}",
+                                            disabled=action not in allowed, group=group))
+        return controls + [self.step_control("Back", None, "Choose another move", group="")]
+
+    def narrate(self, events: Sequence[tuple]) -> list[tuple[int, str]]:
+        return view.narrate(events, self.names)
+
+    def scoreboard(self, obs: Observation) -> str:
+        return view.scoreboard_html(obs, self.names)
