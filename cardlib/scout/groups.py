@@ -112,6 +112,11 @@ def power(values: Sequence[int]) -> Optional[int]:
     return 32 * found.size + (16 if found.kind == SET else 0) + found.lowest
 
 
+def set_power(cards: Sequence[Card]) -> int:
+    """The strength of an active set of cards as held (0 for none: anything beats it)."""
+    return power([card[0] for card in cards]) or 0 if cards else 0
+
+
 def strongest(tops: Sequence[int]) -> tuple[int, int, int]:
     """The strongest group in a hand of top numbers: (strength, first, last), 0-based and inclusive.
 

@@ -24,21 +24,18 @@ from typing import Any, Optional
 from cardlib.core.engine import Engine
 from cardlib.core.errors import IllegalActionError, RulesError, check_players, check_seat, whole_number
 from cardlib.core.protocol import Result, places_from_scores
-from cardlib.scout.actions import (
-    KEEP, KEEPING, OVER, PLAYING, SHOWING, TURN,
-    SHOWS, Action, Keep, Observation, RoundTally, Scout, ScoutAndShow, Show, Turn, scouts,
-)
+from cardlib.scout.actions import (KEEP, KEEPING, OVER, PLAYING, SHOWING, SHOWS, TURN, Action, Keep, Observation,
+                                   RoundTally, Scout, ScoutAndShow, Show, Turn, scouts)
 from cardlib.scout.deal import canonical, flipped, shuffled, stacked_blocks, two_player_blocks
 from cardlib.scout.seen import determinize, observe
-from cardlib.scout.groups import HAND_SIZES, REMOVED, Card, beating, deck, power, show_follows, strongest
+from cardlib.scout.groups import HAND_SIZES, REMOVED, Card, beating, deck, power, set_power, show_follows, strongest
 
 __all__ = ["Game", "State", "Observation"]
 
 TITLE = "SCOUT"
 TOKENS = 3  # the two-player game: Scout tokens each player takes each round
 ACTIONS = "keep, turn, Show(first, last), Scout(end, to, turned) or ScoutAndShow(end, to, turned)"
-# how a round ended: a hand emptied (i), the turn came back to the owner (ii), or (two players)
-# the player to act could neither show nor scout
+# how a round ended: a hand emptied (i), the turn came back to the owner (ii), a two-player turn stuck
 EMPTIED, CAME_BACK, STUCK = "emptied", "came back", "stuck"
 
 
@@ -210,8 +207,8 @@ class State(Engine):
         if len(active) == 1:
             return active[0], 0
         if end == "left":
-            return active[0], _power(active[1:])
-        return active[-1], _power(active[:-1])
+            return active[0], set_power(active[1:])
+        return active[-1], set_power(active[:-1])
 
     def _check(self, action: object) -> Any:
         """IllegalActionError saying what and why; nothing changes."""
@@ -306,7 +303,7 @@ class State(Engine):
         taken = len(self._active)
         self._score[seat] += self._active
         self._active, self._owner = cards, seat
-        self._strength = _power(cards)
+        self._strength = set_power(cards)
         self._phase = PLAYING
         self._log.append(("show", seat, (action.first, action.last, tuple(cards), taken)))
         if not hand:
@@ -317,7 +314,7 @@ class State(Engine):
     def _scout(self, seat: int, action: Scout) -> None:
         active = self._active
         card = active.pop(0 if action.end != "right" else -1)
-        self._strength = _power(active)
+        self._strength = set_power(active)
         if action.turned:
             card = flipped(card)
         self._hands[seat].insert(action.to - 1, card)
@@ -400,10 +397,3 @@ class State(Engine):
         active = "-".join(str(card[0]) for card in self._active) or "none"
         return (f"<SCOUT: round {self._round}, {self.phase}, player {self._current}; active {active} "
                 f"(owner {self._owner}); history {len(self._history)}>")
-
-
-def _power(cards: Sequence[Card]) -> int:
-    """The strength of the active set's group (0 when there is none: anything beats it)."""
-    if not cards:
-        return 0
-    return power([card[0] for card in cards])  # type: ignore[return-value]

@@ -14,8 +14,8 @@ import random
 
 from cardlib.scout.actions import OVER, Observation
 from cardlib.scout.deal import canonical
-from cardlib.scout.groups import HAND_SIZES, REMOVED, Card, deck
-from cardlib.scout.rules import Game, State, _power
+from cardlib.scout.groups import HAND_SIZES, REMOVED, Card, deck, set_power
+from cardlib.scout.rules import Game, State
 from cardlib.scout.seen import determinize
 
 
@@ -58,7 +58,7 @@ def world(obs: Observation, rng: random.Random) -> State:
     state._round, state._start, state._totals = obs.round, obs.start, list(obs.totals)
     state._tallies = list(obs.finished)
     state._active, state._owner = list(obs.active), obs.owner
-    state._strength = _power(obs.active)
+    state._strength = set_power(obs.active)
     state._score = piles
     state._chips, state._markers = list(obs.chips), list(obs.markers)
     state._tokens = list(obs.tokens) if obs.tokens is not None else None
