@@ -5,7 +5,7 @@
 A deal is one round of three players (``Game(players=3, rounds=1)``): the planners play it alone,
 then once with the search bot in each seat; the search bot's score in a seat is set against the
 planner's in that seat. Prints the summary with 95% intervals and writes the rows to
-``docs/data/scout_duplicate.csv`` (the notebook reads the summary from there).
+``notebooks/data/scout_duplicate.csv`` (the notebook reads the summary from there).
 """
 from __future__ import annotations
 
@@ -28,7 +28,7 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--out", default=str(ROOT / "docs" / "data" / "scout_duplicate.csv"))
+    parser.add_argument("--out", default=str(ROOT / "notebooks" / "data" / "scout_duplicate.csv"))
     args = parser.parse_args()
     game, hero, field = Game(players=3, rounds=1), SearchBot(), PlannerBot()
     started = time.perf_counter()

@@ -443,8 +443,18 @@ def turn_gain(players: int, hands: int, seed: int) -> TurnGain:
 
 
 # --- what bots gain from turning ------------------------------------------------------------------
-# To be measured by the lead: a tournament of a bot that turns when ``strongest`` says the turned
-# hand is stronger against the same bot that always keeps (games, seed and the result stored here).
+
+def turning_worth(players: int = 3, deals: int = 60, seed: int = 1) -> pd.DataFrame:
+    """What turning is worth to a bot: the planner that may turn against the planner that always keeps,
+    on duplicate deals of one round (each deal played by keepers alone, then with the turner in each seat).
+
+    Returns ``core.tournament.duplicate_summary``: points gained a round and win rates, with intervals.
+    """
+    from cardlib.core.tournament import duplicate, duplicate_summary
+    from cardlib.scout.bots import PlannerBot
+    from cardlib.scout.rules import Game
+    table = duplicate(Game(players=players, rounds=1), PlannerBot(), PlannerBot(turns=False), deals=deals, seed=seed)
+    return duplicate_summary(table)
 
 
 # --- the beating order ---------------------------------------------------------------------------

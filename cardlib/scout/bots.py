@@ -110,10 +110,14 @@ class PlannerBot:
     MARKER = 2.0  # what the unused Scout & Show marker is worth, in points
     CHIP = 0.5    # a chip handed to the owner, as a share of a point against me
 
+    def __init__(self, turns: bool = True) -> None:
+        self.turns = turns  # False: always keeps the hand as dealt (to measure what turning is worth)
+
     def act(self, obs: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
         """The legal action with the highest value (``values``)."""
         if obs.phase == KEEPING:
-            return TURN if outlook(turned_tops(obs.hand)) > outlook(obs.tops) else KEEP
+            better = self.turns and outlook(turned_tops(obs.hand)) > outlook(obs.tops)
+            return TURN if better else KEEP
         ranked = self.values(obs, legal)
         return max(ranked, key=ranked.__getitem__)
 
@@ -166,7 +170,7 @@ class PlannerBot:
         return best
 
     def __repr__(self) -> str:
-        return "PlannerBot()"
+        return "PlannerBot()" if self.turns else "PlannerBot(turns=False)"
 
 
 class SearchBot:
