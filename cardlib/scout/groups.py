@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import combinations
-from typing import NamedTuple, Optional
+from typing import Any, NamedTuple, Optional
 
 Card = tuple[int, int]  # (top, bottom) as held: the top number counts
 
@@ -186,8 +186,10 @@ def _reach(cards: Sequence[int], value: int, step: int) -> int:
     return count
 
 
-def beating(tops: Sequence[int], target: int) -> list[tuple[int, int]]:
+def beating(tops: Sequence[int], target: int, named: Optional[Sequence[Sequence[Any]]] = None) -> list:
     """Every slice (first, last), 0-based inclusive, whose group is stronger than ``target`` (0: any group).
+
+    With ``named`` (a table: ``named[first][last]``), the table's entries instead of the pairs.
 
     >>> beating([3, 4, 4], 0) == [(i - 1, j - 1) for i, j in shows([3, 4, 4])]
     True
@@ -200,7 +202,7 @@ def beating(tops: Sequence[int], target: int) -> list[tuple[int, int]]:
     for first in range(n):
         value = tops[first]
         if singles and 32 + value > target:
-            found.append((first, first))
+            found.append((first, first) if named is None else named[first][first])
         if first + 1 == n:
             break
         step = tops[first + 1] - value
@@ -214,7 +216,7 @@ def beating(tops: Sequence[int], target: int) -> list[tuple[int, int]]:
         while True:  # each card more adds 32, and a descending run lowers its lowest number by one
             strength += 31 if step == -1 else 32
             if strength > target:
-                found.append((first, last))
+                found.append((first, last) if named is None else named[first][last])
             last += 1
             if last == n or tops[last] - tops[last - 1] != step:
                 break
@@ -236,3 +238,21 @@ def show_follows(tops: list[int], best: tuple[int, int, int], card: Card, target
     if strength > target:  # the new card splits the strongest group: look at the new hand whole
         return strongest(tops[:gap] + [value] + tops[gap:])[0] > target
     return False
+
+
+def follow_gaps(tops: list[int], best: tuple[int, int, int], value: int, target: int) -> list[bool]:
+    """For each gap 0..len(tops), whether some group beats ``target`` once a card of top ``value`` goes there.
+
+    The same answers as ``show_follows`` for every gap at once: gaps outside the strongest group
+    (``best``, from ``strongest``) keep it whole, so only the few inside it are worked out.
+
+    >>> follow_gaps([4, 4, 9], strongest([4, 4, 9]), 1, 80)   # a set of two 4s beats 80 unless split
+    [True, False, True, True]
+    """
+    strength, first, last = best
+    if strength <= target:  # nothing in the hand beats it: only a group through the new card can
+        return [through(tops, gap, value) > target for gap in range(len(tops) + 1)]
+    ok = [True] * (len(tops) + 1)
+    for gap in range(first + 1, last + 1):
+        ok[gap] = show_follows(tops, best, (value, 0), target, gap, False)
+    return ok

@@ -28,7 +28,7 @@ from cardlib.scout.actions import (KEEP, KEEPING, OVER, PLAYING, SHOWING, SHOWS,
                                    RoundTally, Scout, ScoutAndShow, Show, Turn, scouts)
 from cardlib.scout.deal import canonical, flipped, shuffled, stacked_blocks, two_player_blocks
 from cardlib.scout.seen import determinize, observe
-from cardlib.scout.groups import HAND_SIZES, REMOVED, Card, beating, deck, power, set_power, show_follows, strongest
+from cardlib.scout.groups import HAND_SIZES, REMOVED, Card, beating, deck, follow_gaps, power, set_power, show_follows, strongest
 
 __all__ = ["Game", "State", "Observation"]
 
@@ -162,12 +162,8 @@ class State(Engine):
         cards: list[Card] = []
         for hand in self._hands:
             cards += hand
-        cards += self._active
-        for pile in self._score:
+        for pile in [self._active, *self._score, *(self._blocks if self.game.players == 2 else ())]:
             cards += pile
-        if self.game.players == 2:
-            for block in self._blocks:
-                cards += block
         return tuple(sorted(canonical(card) for card in cards + self._box))
 
     # -- the decisions --
@@ -181,7 +177,7 @@ class State(Engine):
             return [KEEP, TURN]
         hand, active = self._hands[seat], self._active
         tops = [card[0] for card in hand]
-        legal: list[Action] = [SHOWS[first][last] for first, last in beating(tops, self._strength)]
+        legal: list[Action] = beating(tops, self._strength, SHOWS)
         if self._phase == SHOWING or not active:
             return legal
         tokens = self._tokens
@@ -198,8 +194,11 @@ class State(Engine):
         if len(active) == 1:
             return list(placements)  # the set is scouted away: any group may follow
         best = strongest(tops)
-        ends = {end: self._end(end) for end in ("left", "right")}
-        return [action for action in placements if show_follows(tops, best, *ends[action.end], action.to - 1, action.turned)]
+        gaps = {}  # end -> (gaps kept, gaps turned): where the card may go with a show to follow
+        for end in ("left", "right"):
+            card, target = self._end(end)
+            gaps[end] = (follow_gaps(tops, best, card[0], target), follow_gaps(tops, best, card[1], target))
+        return [action for action in placements if gaps[action.end][action.turned][action.to - 1]]
 
     def _end(self, end: Optional[str]) -> tuple[Card, int]:
         """The card at one end of the active set, and the strength of what would be left without it."""
