@@ -1,0 +1,428 @@
+"""The SCOUT exercises: every truth computes, the solutions pass, wrong answers get their own messages."""
+from __future__ import annotations
+
+import builtins
+import math
+import random
+import re
+import statistics
+import sys
+from fractions import Fraction
+from functools import lru_cache
+from itertools import combinations, permutations, product
+from pathlib import Path
+
+import nbformat
+import pytest
+
+from cardlib import check
+from cardlib.core import checking
+from cardlib.core.checking import Sampled, exercise_ids, find
+from cardlib.scout import exercises as ex
+from cardlib.scout.analysis import adjacent_chances, adjacent_chances_by_listing, simulate_three
+from cardlib.scout.groups import beats
+from tests.exercising import messages_differ, run_solutions, says_only_its_own_mistake
+from tests.scout.helpers import ALL_CARDS, beating_slices, cards_of, strength, turned
+
+ROOT = Path(__file__).resolve().parents[2]
+SOLUTIONS = ROOT / "exercises" / "solutions" / "04_scout.ipynb"
+STUDENT = ROOT / "exercises" / "04_scout.ipynb"
+IDS = exercise_ids("cardlib.scout.exercises")
+
+
+@pytest.fixture(autouse=True)
+def first_try(monkeypatch):
+    """Each test starts with no wrong tries counted, so a wrong answer gets the first hint."""
+    monkeypatch.setattr(checking, "_TRIES", {})
+
+
+def solution_run() -> tuple[dict[str, object], dict[str, object]]:
+    return run_solutions("04_scout")
+
+
+def prompts() -> str:
+    """The text of the exercise notebook's markdown cells."""
+    return "\n".join(cell.source for cell in nbformat.read(SOLUTIONS, as_version=4).cells
+                     if cell.cell_type == "markdown")
+
+
+def test_the_solution_notebook_checks_every_exercise_once():
+    assert sorted(solution_run()[1], key=lambda key: int(key.split(".")[1])) == IDS
+    assert IDS == [f"scout.{n}" for n in range(1, 11)]
+
+
+@pytest.mark.parametrize("exercise_id", IDS)
+def test_solution_values_check(exercise_id):
+    verdict = check(exercise_id, solution_run()[1][exercise_id])
+    assert verdict.ok, verdict.message
+    assert verdict.message.startswith("✓")
+
+
+def wrong_answer(exercise_id: str) -> object:
+    """A plausible but wrong answer of the right type, none of the recognised mistakes."""
+    item = find(exercise_id)
+    truth = item.truth()
+    if item.choices:
+        return next(choice for choice in item.choices if choice != truth)
+    if isinstance(truth, Sampled):
+        return (float(truth.value) + 0.1, truth.standard_error)
+    if isinstance(truth, tuple):
+        return tuple(value + 1 for value in truth)
+    if exercise_id == "scout.5":
+        return truth[1:3] + truth[0] + truth[3:]   # "baced": a single 10 above a run of 2
+    if exercise_id == "scout.8":
+        return None
+    return truth + Fraction(1, 100)
+
+
+@pytest.mark.parametrize("exercise_id", IDS)
+def test_a_wrong_value_gets_a_cross_with_its_hint(exercise_id):
+    verdict = check(exercise_id, wrong_answer(exercise_id))
+    assert not verdict.ok
+    assert verdict.message.startswith("✗") and find(exercise_id).hint in verdict.message
+
+
+@pytest.mark.parametrize("exercise_id", [key for key in IDS if len(find(key).hints) > 1])
+def test_stepped_hints_come_one_more_at_each_wrong_try(exercise_id):
+    hints = find(exercise_id).hints
+    for step in range(len(hints) + 1):
+        message = check(exercise_id, wrong_answer(exercise_id)).message
+        assert hints[min(step, len(hints) - 1)] in message
+        assert f"Hint {min(step, len(hints) - 1) + 1} of {len(hints)}" in message
+
+
+def test_most_questions_give_their_hints_in_steps():
+    assert sum(len(find(key).hints) > 1 for key in IDS) >= 8
+
+
+def test_a_blank_answer_asks_for_one_and_costs_no_try():
+    assert "replace the ..." in check("scout.1", ...).message
+    assert "Hint 1 of" in check("scout.1", (1, 1)).message
+
+
+# --- the truths, against independent computations ---------------------------------------------------
+
+def neighbours(cards, kind):
+    """The chance two neighbouring dealt cards form a set or a run of 2, by listing every case here."""
+    hits = total = 0
+    for first, second in permutations(cards, 2):
+        for a, b in product(first, second):
+            total += 1
+            hits += (a == b) if kind == "set" else abs(a - b) == 1
+    return Fraction(hits, total)
+
+
+def test_scout1_the_deck_from_the_digest():
+    box = list(combinations(range(1, 11), 2))
+    used = [card for card in box if card != (9, 10)]
+    assert len(box) == math.comb(10, 2) == 45 and len(used) % 4 == 0
+    assert find("scout.1").truth() == (len(used), len(used) // 4) == (44, 11)
+
+
+def test_scout2_and_scout3_by_listing():
+    cards = cards_of(3)
+    assert find("scout.2").truth() == neighbours(cards, "set") == Fraction(1, 10)
+    assert find("scout.2").truth() == adjacent_chances_by_listing(3, 2)["set of 2"]
+    assert find("scout.3").truth() == (12 - 1) * neighbours(cards, "run") == Fraction(11, 5)
+
+
+def test_scout3_the_expected_count_agrees_with_every_hand_of_a_toy_deck():
+    toy = list(combinations(range(1, 6), 2))  # the same argument, where every hand of 4 cards can be listed
+    runs = hands = 0
+    for chosen in permutations(toy, 4):
+        for tops in product(*chosen):
+            runs += sum(abs(a - b) == 1 for a, b in zip(tops, tops[1:]))
+            hands += 1
+    assert Fraction(runs, hands) == 3 * neighbours(toy, "run") == 3 * adjacent_chances(cards=toy)["run of 2"]
+
+
+def test_scout4_by_listing_the_five_player_deck():
+    assert find("scout.4").truth() == neighbours(ALL_CARDS, "run") == Fraction(2, 11)
+    assert find("scout.4").truth() == adjacent_chances_by_listing(5, 2)["run of 2"]
+
+
+def test_scout5_each_group_beats_every_group_before_it():
+    order = find("scout.5").truth()
+    assert sorted(order) == sorted(ex.BEATING_GROUPS) and order == "abced"
+    groups = [ex.BEATING_GROUPS[name] for name in order]
+    for i, weaker in enumerate(groups):
+        for stronger in groups[i + 1:]:
+            assert beats(stronger, weaker) and not beats(weaker, stronger)
+            assert strength(stronger) > strength(weaker)  # the digest's order, computed in the helpers
+
+
+def test_scout6_every_slice_that_is_a_group():
+    tops = [top for top, _ in ex.SHOW_HAND]
+    assert tops == [10, 1, 2, 3, 3, 3, 7, 6, 9]
+    assert {tuple(sorted(card)) for card in ex.SHOW_HAND} <= set(ALL_CARDS) and len(set(map(frozenset, ex.SHOW_HAND))) == 9
+    assert find("scout.6").truth() == len(beating_slices(tops, [])) == 9 + 7  # singles; 1-2, 2-3, 1-2-3, 3-3 ×2, 3-3-3, 7-6
+
+
+def test_scout8_turning_gives_a_run_of_three_against_a_set_of_two():
+    hand = list(ex.KEEP_OR_TURN_HAND)
+    assert len({frozenset(card) for card in hand}) == 12 and all(10 not in card for card in hand)
+
+    def best(tops):
+        return max(strength(tops[i:j]) for i in range(len(tops)) for j in range(i + 1, len(tops) + 1)
+                   if strength(tops[i:j]) is not None)
+
+    kept, turned_tops = [top for top, _ in hand], [top for top, _ in turned(hand)]
+    assert best(kept) == (2, 1, 9) and best(turned_tops) == (3, 0, 1)   # 9-9 against 3-2-1
+    assert sum(kept) > sum(turned_tops)  # the higher numbers are in the kept hand: the slip's pull
+    assert find("scout.8").truth() == "turn"
+
+
+def test_scout9_the_round_ends_by_ii_and_is_scored_by_the_digest():
+    state = ex.finished_round()
+    assert state.is_over and len(state.history) == len(ex.ROUND_SCRIPT)
+    tally = state.observation(0).finished[-1]
+    assert (tally.reason, tally.ender, tally.exempt) == ("came back", 3, 3)
+    # the story the question tells: 3 showed 5-4-3-2-1, then 0, 1 and 2 each only scouted
+    shown = [entry for entry in state._log if entry[0] == "show"]
+    assert shown[-1][1] == 3 and [card[0] for card in shown[-1][2][2]] == [5, 4, 3, 2, 1]
+    assert [(entry[0], entry[1]) for entry in state._log[-5:-2]] == [("scout", 0), ("scout", 1), ("scout", 2)]
+    assert [card[0] for card in state.active] == [2, 1] and state.owner == 3
+    counts = ex.round_counts()
+    by_hand = tuple(int(row["score cards"] + row["chips"] - (0 if player == 3 else row["cards in hand"]))
+                    for player, row in counts.iterrows())
+    assert find("scout.9").truth() == by_hand == tally.scores == (-6, -7, 0, 5)
+    assert "ended the round by (ii)" in counts and counts["ended the round by (ii)"].tolist() == [False] * 3 + [True]
+
+
+def test_scout10_pairs_depend_and_the_formula_is_exact():
+    chances = adjacent_chances(3)
+    assert chances["set of 3"] != chances["set of 2"] ** 2
+    assert ex.expected_sets_by_listing(ex.small_deck()) == 2 * neighbours(ex.small_deck(), "set")
+    assert find("scout.10").truth() == "a"
+
+
+# --- the simulation: scout.7 ----------------------------------------------------------------------------
+
+def test_scout7_truth_is_cardlibs_seeded_simulation_and_the_standard_error_of_10000_hands():
+    truth = find("scout.7").truth()
+    reference = simulate_three(3, ex.REFERENCE_HANDS, ex.SIMULATION_SEED)["set or run of 3"]
+    assert float(truth.value) == pytest.approx(reference.value, abs=1e-12) and isinstance(truth.value, Fraction)
+    assert truth.standard_error == pytest.approx(math.sqrt(truth.value * (1 - truth.value) / 10_000), rel=1e-12)
+    assert ex.RUNS == 10_000 and ex.REFERENCE_HANDS >= 3 * ex.RUNS  # the reference's own noise is small
+
+
+def student_simulation(seed: int = 7, hands: int = 10_000, either_way: bool = False, only: str = "",
+                       count: bool = False) -> list[int]:
+    """scout.7 as a student writes it: per hand, 1 if it holds a set or run of 3 (the flags make the slips)."""
+    rng = random.Random(seed)
+    cards = cards_of(3)
+    found = []
+    for _ in range(hands):
+        rng.shuffle(cards)
+        hand = [card if rng.random() < 0.5 else card[::-1] for card in cards[:12]]
+        sides = [[top for top, _ in hand]] + ([[top for top, _ in turned(hand)]] if either_way else [])
+        hits = 0
+        for tops in sides:
+            for i in range(10):
+                kind = strength(tops[i:i + 3])
+                if kind is not None and (not only or (only == "set") == bool(kind[1])):
+                    hits += 1
+        found.append(hits if count else int(hits > 0))
+    return found
+
+
+def estimate_and_error(found: list[int]) -> tuple[float, float]:
+    p = sum(found) / len(found)
+    return p, math.sqrt(p * (1 - p) / len(found))
+
+
+@pytest.mark.parametrize("seed", (7, 8, 9))
+def test_scout7_a_simulation_written_as_a_student_would_passes(seed):
+    assert check("scout.7", estimate_and_error(student_simulation(seed))).ok
+    found = student_simulation(seed)
+    assert check("scout.7", [statistics.mean(found), statistics.stdev(found) / math.sqrt(len(found))]).ok
+
+
+SIMULATION_SLIPS = [  # (what the slipped simulation does, the words of its own message), in the order of the mistakes
+    (dict(either_way=True), "turned version"),
+    (dict(only="run"), "runs of 3 only"),
+    (dict(only="set"), "sets of 3 only"),
+    (dict(count=True), "mean number"),
+]
+
+
+@pytest.mark.parametrize("index", range(len(SIMULATION_SLIPS)))
+def test_scout7_simulation_slips_get_messages_of_their_own(index):
+    slip, words = SIMULATION_SLIPS[index]
+    found = student_simulation(**slip)
+    mean = statistics.mean(found)
+    answer = (mean, statistics.stdev(found) / math.sqrt(len(found)))
+    verdict = check("scout.7", answer)
+    assert not verdict.ok and words in verdict.message
+    assert says_only_its_own_mistake("scout.7", answer, index)
+
+
+def test_scout7_standard_error_slips_get_messages_of_their_own():
+    right = estimate_and_error(student_simulation())
+    spread = math.sqrt(right[0] * (1 - right[0]))
+    assert says_only_its_own_mistake("scout.7", (right[0], spread), 4)
+    assert says_only_its_own_mistake("scout.7", (right[0], spread / 10_000), 5)
+    assert "variance" in str(check("scout.7", (right[0], right[1] ** 2)))  # checking's own diagnosis
+    assert "(your estimate, its standard error)" in str(check("scout.7", right[0]))
+
+
+# --- every recognised mistake, its own message --------------------------------------------------------
+
+MISTAKES = {  # each exercise's recognised wrong answers, in the order of its mistakes (a list: several forms)
+    "scout.1": [[45, (45, 11.25), (45, Fraction(45, 4))],   # the whole box
+                [11.25],
+                [(45, 11)],
+                [(11, 44)],                                  # swapped
+                [(36, 12), (45, 9)],                         # three players, five players
+                [(90, 22.5), 90, (100, 25)],                 # ordered pairs, pairs with itself
+                [55, (55, 13.75), (54, 13.5)],               # 4/4 and such counted
+                [(44, 11, 0), [44], 44, "44, 11"]],
+    "scout.2": [[Fraction(1, 5), 0.2],                       # carries the number, no way up (or the run)
+                [Fraction(1, 9)],                            # with replacement
+                [Fraction(1, 11)]],                          # the 45-card deck
+    "scout.3": [[Fraction(12, 5)],                           # k pairs
+                [Fraction(11, 10)],                          # upward runs only, or the sets' count
+                [Fraction(6, 5)],                            # 6 separate pairs
+                [Fraction(1, 5)],                            # one pair
+                [2],                                         # k - 2
+                [Fraction(33, 10)]],                         # sets too
+    "scout.4": [[Fraction(8, 33)],                           # one number per card
+                [Fraction(9, 50)],                           # a card next to itself
+                [Fraction(1, 11)],                           # upward only
+                [Fraction(20, 99)],                          # 10-1 a run
+                [Fraction(3, 11)]],                          # sets too
+    "scout.5": [["abc", "abcdef", 5, None, "aabcd"],
+                ["decba", ["d", "e", "c", "b", "a"]],
+                ["cdeab", "cdeba"],                          # by the highest number
+                ["cdaeb"],                                   # by the sum
+                ["dceba"],                                   # by the lowest number
+                ["abcde", "baced"],                          # fewer cards above more
+                ["acbed"],                                   # a run above a set of 2
+                ["abecd"]],                                  # 2-2 above 6-6
+    "scout.6": [[7], [19], [15], [22], [13], [14]],
+    "scout.8": [["maybe", 1, None, "kept"], ["keep", " Keep ", '"keep"']],
+    "scout.9": [[(-6, -7, 0, -3)],                           # the exempt player pays
+                [(-6, -7, 0, 7)],                            # the active set counted
+                [(-7, -8, -3, 2)],                           # no chips
+                [(3, 3, 6, 5)],                              # no hands
+                [(1, 2, 3), [-6, -7, 0], (-6, -7, 0, 5, 0), 5]],
+    "scout.10": [["b"], ["c"], ["d"]],
+}
+
+
+@pytest.mark.parametrize("exercise_id, index, form", [(key, index, form) for key, answers in MISTAKES.items()
+                                                      for index, forms in enumerate(answers)
+                                                      for form in range(len(forms))])
+def test_each_recognised_mistake_gets_its_own_message(exercise_id, index, form):
+    assert says_only_its_own_mistake(exercise_id, MISTAKES[exercise_id][index][form], index)
+
+
+@pytest.mark.parametrize("exercise_id", [key for key in IDS if find(key).mistakes])
+def test_every_mistake_is_exercised_and_the_messages_differ(exercise_id):
+    assert messages_differ(exercise_id)
+    counted = {"scout.7": len(SIMULATION_SLIPS) + 2}
+    assert counted.get(exercise_id, len(MISTAKES.get(exercise_id, ()))) == len(find(exercise_id).mistakes)
+
+
+def test_the_mistakes_are_no_truths():
+    for exercise_id, answers in MISTAKES.items():
+        for forms in answers:
+            for answer in forms:
+                assert not check(exercise_id, answer).ok, (exercise_id, answer)
+
+
+def test_a_near_miss_is_not_taken_for_a_mistake():
+    assert "twice the answer" not in str(check("scout.2", Fraction(1, 5) + Fraction(1, 1000)))
+    assert "11 neighbouring pairs, not 12" not in str(check("scout.3", Fraction(12, 5) + 1))
+    assert "single cards" not in str(check("scout.6", 8))
+
+
+# --- the kinds of answer ----------------------------------------------------------------------------
+
+def test_exact_answers_take_an_exact_decimal_and_ask_for_a_fraction_otherwise():
+    assert check("scout.2", 0.1).ok and check("scout.3", 2.2).ok
+    assert "now give it exactly" in str(check("scout.4", 2 / 11))
+    assert "not text" in str(check("scout.2", "1/10"))
+
+
+def test_orders_and_words_read_in_any_spelling():
+    assert check("scout.5", "a, b, c, e, d").ok and check("scout.5", ["A", "b", "c", "e", "D"]).ok
+    assert check("scout.5", ("a", "b", "c", "e", "d")).ok and check("scout.5", "ABCED").ok
+    assert check("scout.8", "Turn").ok and check("scout.8", " turn ").ok
+
+
+def test_wrong_kinds_of_answer_are_told_what_to_give():
+    assert "two numbers in a tuple" in str(check("scout.1", 44))
+    assert "one number per player" in str(check("scout.9", 5))
+    assert "five letters" in str(check("scout.5", 12345))
+    assert "\"keep\" or \"turn\"" in str(check("scout.8", True))
+    assert "answer with one letter in quotes" in str(check("scout.10", "e"))
+    assert "(your estimate, its standard error)" in str(check("scout.7", (0.2, 0.1, 0.0)))
+
+
+@pytest.mark.parametrize("odd", ("e", "ab", 2, None, ""))
+def test_multiple_choice_reads_any_case_and_refuses_non_letters(odd):
+    assert check("scout.10", "A").ok and check("scout.10", "(a) ").ok
+    verdict = check("scout.10", odd)
+    assert not verdict.ok and "answer with one letter in quotes" in verdict.message
+
+
+# --- the notebook and the answer key agree ------------------------------------------------------------
+
+def test_the_prompts_show_what_the_truths_use():
+    text = prompts()
+    assert "**four players**" in text and "9/10" in text                          # scout.1
+    assert "**three-player**" in text and "deck(3)" in text                        # scout.2
+    assert "**12**" in text and 'adjacent_chances(3)["run of 2"]' in text          # scout.3
+    assert "**five players**" in text                                              # scout.4
+    assert f"random.Random({ex.SIMULATION_SEED})" in text and f"**{ex.RUNS:,}** hands" in text
+    assert "5-4-3-2-1" in text and "players 0, 1 and 2" in text and "2-1" in text  # scout.9
+    assert "numbers 1 to 5" in text and ex.SMALL_NUMBERS == 5                      # scout.10
+    for name in ("expected value", "indicator", "standard error", "enumeration", "simulation"):
+        assert name in text.lower()
+    assert "](../../notebooks/04_scout.ipynb)" in text
+    assert "Ten questions" in text and len(IDS) == 10
+
+
+def test_every_question_has_the_rhythm_markdown_answer_check():
+    cells = nbformat.read(SOLUTIONS, as_version=4).cells
+    ids = [cell.id for cell in cells]
+    assert len(set(ids)) == len(ids)
+    for number in range(1, 11):
+        answer = next(cell for cell in cells if cell.id == f"q{number}-answer")
+        assert "solution" in answer.metadata.get("tags", [])
+        assert answer.source.rstrip().splitlines()[-1].lstrip().startswith(f"answer_{number} = ")
+        following = cells[ids.index(answer.id) + 1]
+        assert following.source == f'check("scout.{number}", answer_{number})'
+    imports = [cell for cell in cells if cell.cell_type == "code" and re.search(r"^(from|import) ", cell.source, re.M)]
+    assert [cell.id for cell in imports] == ["setup"]
+
+
+def test_no_name_is_defined_twice_across_cells():
+    cells = [cell for cell in nbformat.read(SOLUTIONS, as_version=4).cells if cell.cell_type == "code"]
+    defined: dict[str, str] = {}
+    for cell in cells:
+        for name in re.findall(r"^(\w+)(?:, \w+)* = ", cell.source, re.M) + re.findall(r"^def (\w+)", cell.source, re.M):
+            assert name not in defined, f"{name} is defined in {defined.get(name)} and again in {cell.id}"
+            defined[name] = cell.id
+
+
+def test_hints_name_only_what_the_notebook_defines():
+    namespace = solution_run()[0]
+    for exercise_id in IDS:
+        for hint in find(exercise_id).hints:
+            called = set(re.findall(r"(?<![.\w])([A-Za-z_]\w*)(?=\(|\.[A-Za-z_])", hint))
+            unknown = {name for name in called if name not in namespace and not hasattr(builtins, name)}
+            assert not unknown, f"{exercise_id}: the hint names {unknown}, which the notebook does not define"
+
+
+def test_the_student_copy_is_built_and_blank():
+    sys.path.insert(0, str(ROOT / "tools"))
+    import build_exercises
+
+    assert STUDENT not in build_exercises.build(check=True), "run `make exercises`"
+    cells = nbformat.read(STUDENT, as_version=4).cells
+    sources = "\n".join(cell.source for cell in cells if cell.cell_type == "code")
+    for number in range(1, 11):
+        assert f"answer_{number} = ...\n" in sources + "\n" and f'check("scout.{number}", answer_{number})' in sources
+    assert "permutations(cards, 2)" not in sources and "abs(a - b)" not in sources  # scout.4 stays the student's
