@@ -65,9 +65,11 @@ class ScoutApp(TableApp):
         return obs.finished[-1] if obs.result is not None else super().pending(obs)
 
     def facts(self, obs: Observation, done: Optional[RoundTally]) -> str:
-        return view.facts(obs, self._games)
+        return view.facts(obs, self._games, done)
 
     def table(self, obs: Observation, done: Optional[RoundTally]) -> str:
+        if done is not None:  # the round just over, as it ended: the next round's deal waits for "Next round"
+            return view.ended_page(obs, done, self.names, self._agents)
         return view.table_page(obs, self.names, self._agents)
 
     def result(self, obs: Observation, done: Optional[RoundTally]) -> str:
@@ -109,7 +111,8 @@ class ScoutApp(TableApp):
                 action = kind(end, to, turned)
                 refused = "" if action in allowed else "No show could follow: Scout & Show needs one"
                 controls.append(self.action(action, view.place_label(action), refused or f"Make it card {to}",
-                                            disabled=action not in allowed, group=group))
+                                            disabled=action not in allowed, group=group,
+                                            style="primary" if action in allowed else ""))
         return controls + [self.step_control("Back", None, "Choose another move", group="")]
 
     def narrate(self, events: Sequence[tuple]) -> list[tuple[int, str]]:

@@ -18,7 +18,7 @@ from cardlib.scout.actions import KEEPING, SHOWING, Observation, RoundTally, Sco
 from cardlib.scout.groups import Card, group
 from cardlib.ui import prompt_html, seat_box, table_html
 from cardlib.ui.narration import Names
-from cardlib.ui.table import score_table
+from cardlib.ui.table import number, points_text, score_table
 
 HELP = """<details class="cl-help"><summary>How to play SCOUT</summary>
 <p>SCOUT (スカウト), a card game for 3 to 5 players (and an official two-player variant). Each card has two
@@ -48,6 +48,7 @@ STYLE = """<style>
 .sc-active { display: inline-flex; align-items: center; gap: 4px; }
 .sc-end { font-size: 11px; color: #777; }
 .sc-exempt { color: #1e8449; font-weight: 600; }
+.sc-69 { text-decoration: underline; }
 </style>"""
 
 COLOURS = {1: "#922b21", 2: "#b9770e", 3: "#7d6608", 4: "#1e8449", 5: "#117864",
@@ -65,9 +66,10 @@ def card_html(card: Card, *, scouted: bool = False) -> str:
     """
     top, bottom = card
     extra = " sc-scouted" if scouted else ""
+    marks = {number: ' class="sc-69"' if number in (6, 9) else "" for number in (top, bottom)}
     return (f'<span class="cl-card cl-face sc-card{extra}" style="--cl-c: {COLOURS[top]}" data-card="{top}/{bottom}"'
-            f' title="{top} on top ({bottom} below)"><span class="sc-top">{top}</span>'
-            f'<span class="sc-bottom">{bottom}</span></span>')
+            f' title="{top} on top ({bottom} below)"><span class="sc-top"><span{marks[top]}>{top}</span></span>'
+            f'<span class="sc-bottom"><span{marks[bottom]}>{bottom}</span></span></span>')
 
 
 def back_html() -> str:
@@ -139,7 +141,7 @@ def seat_html(obs: Observation, seat: int, names: Names, bots: Mapping[int, Any]
     bot = bots.get(seat)
     subtitle = f"{getattr(bot, 'name', '')} bot" if bot is not None else ""
     return seat_box(seat, names(seat), rows=[(f"Hand ({obs.hand_sizes[seat]})", hand_html(obs, seat), "cl-cards"),
-                                             ("This round", escape(taken), "cl-cards")],
+                                             ("Scored", escape(taken), "cl-cards")],
                     subtitle=subtitle, points=obs.totals[seat], badges=badges(obs, seat), you=seat == obs.seat,
                     turn=obs.current_player == seat)
 
@@ -151,10 +153,30 @@ def table_page(obs: Observation, names: Names, bots: Mapping[int, Any]) -> str:
     return STYLE + table_html(others, seat_html(obs, obs.seat, names, bots), active_html(obs, names))
 
 
-def facts(obs: Observation, games: int) -> str:
-    """The header's facts: the round, who started it, the player count."""
+def facts(obs: Observation, games: int, done: Optional[RoundTally] = None) -> str:
+    """The header's facts: the round (or the round just over), who started it, the player count."""
+    if done is not None:
+        return f"Game {games} · round {done.round} of {obs.rounds} is over · {obs.players} players"
     return (f"Game {games} · round {obs.round} of {obs.rounds} · started by Player {obs.start} · "
             f"{obs.players} players")
+
+
+def ended_page(obs: Observation, done: RoundTally, names: Names, bots: Mapping[int, Any]) -> str:
+    """Between rounds: each seat as the round left it (cards left in hand, score cards, chips), no new hands yet."""
+    n = obs.players
+    boxes = []
+    for seat in [(obs.seat + step) % n for step in range(1, n)] + [obs.seat]:
+        left = f"{done.held[seat]} card{'s' if done.held[seat] != 1 else ''}"
+        taken = f"{done.score_cards[seat]} score cards · " + (
+            f"{done.tokens[seat]} tokens left" if done.tokens is not None else f"{done.chips[seat]} chips")
+        badges = [("ended the round", True)] if seat == done.ender else []
+        badges += [("exempt: hand not counted", False)] if seat == done.exempt else []
+        bot = bots.get(seat)
+        boxes.append(seat_box(seat, names(seat), rows=[("Left in hand", escape(left), "cl-cards"),
+                                                       ("Scored", escape(taken), "cl-cards")],
+                              subtitle=f"{getattr(bot, 'name', '')} bot" if bot is not None else "",
+                              points=done.scores[seat], badges=badges, you=seat == obs.seat))
+    return STYLE + table_html(boxes[:-1], boxes[-1])
 
 
 # --- prompts -----------------------------------------------------------------------------------
@@ -217,7 +239,7 @@ def place_label(action: Scout) -> str:
 # --- the round's end, the scoreboard, the log -------------------------------------------------
 
 REASONS = {
-    "emptied": "{ender} showed their last card: the round ends at once (i).",
+    "emptied": "{ender} showed {their} last card: the round ends at once (i).",
     "came back": "Everyone else only scouted since {ender_of} show, and the turn came back: the round ends (ii). "
                  "{ender} lose{s} nothing for the cards in hand.",
     "stuck": "{ender} could neither show nor scout (no token left, nothing beats the active set): the round ends. "
@@ -229,14 +251,17 @@ def round_html(tally: RoundTally, names: Names) -> str:
     """A finished round: why it ended, and each seat's points, the (ii) exemption shown."""
     ender = names(tally.ender)
     ender_of = "your" if tally.ender == names.me else f"{ender}'s"
-    why = REASONS[tally.reason].format(ender=ender, ender_of=ender_of, s="" if tally.ender == names.me else "s")
+    mine = tally.ender == names.me
+    why = REASONS[tally.reason].format(ender=ender, ender_of=ender_of, s="" if mine else "s",
+                                       their="your" if mine else "their")
     rows = []
     for seat, score in enumerate(tally.scores):
         exempt = seat == tally.exempt
-        held = f'<span class="sc-exempt">{tally.held[seat]} (exempt)</span>' if exempt else f"−{tally.held[seat]}"
+        held = (f'<span class="sc-exempt">{tally.held[seat]} (exempt)</span>' if exempt
+                else points_text(-tally.held[seat]))
         extra = f"<td>+{tally.tokens[seat]}</td>" if tally.tokens is not None else f"<td>+{tally.chips[seat]}</td>"
         rows.append(f"<tr><td>{escape(names(seat))}</td><td>+{tally.score_cards[seat]}</td>{extra}<td>{held}</td>"
-                    f"<td><b>{score:+d}</b></td></tr>")
+                    f"<td><b>{points_text(score, sign=True)}</b></td></tr>")
     third = "Tokens left" if tally.tokens is not None else "Chips"
     return (f'<div class="cl-result"><b>Round {tally.round} is over.</b> {escape(why)}'
             f'<table class="cl-scores"><thead><tr><th></th><th>Score cards</th><th>{third}</th><th>Cards in hand</th>'
@@ -268,17 +293,17 @@ def narrate(events: Sequence[tuple], names: Names) -> list[tuple[int, str]]:
             end, to, card, turned, owner = value
             side = f"the {end} card" if end else "the only card"
             way = f", turned: {card[0]} on top" if turned else ""
-            words = "scout" if kind == "scout" else "scout & show:"
-            verb = names.does(seat, words) if kind == "scout" else f"{names(seat)} Scout & Show{'' if seat == names.me else 's'}:"
+            verb = names.does(seat, "scout") if kind == "scout" else \
+                f"{names.does(seat, 'use')} Scout & Show: {names.verb(seat, 'scout')}"
             text = f"{verb} {side} ({card[0] if not turned else card[1]}) to position {to}{way}."
             if owner is not None and owner != seat:
                 text = text[:-1] + f"; {names(owner, inside=True)} get{'' if owner == names.me else 's'} a chip."
         elif kind == "round end":
             reason, scores = value
-            points = ", ".join(f"{names(s, inside=True)} {score:+d}" for s, score in enumerate(scores))
+            points = ", ".join(f"{names(s, inside=True)} {points_text(score, sign=True)}" for s, score in enumerate(scores))
             text = f"The round ends ({'hand emptied' if reason == 'emptied' else reason}): {points}."
         elif kind == "end":
-            text = "The game is over: " + ", ".join(f"{names(s, inside=True)} {t}" for s, t in enumerate(value)) + "."
+            text = "The game is over: " + ", ".join(f"{names(s, inside=True)} {number(t)}" for s, t in enumerate(value)) + "."
         else:
             continue
         told.append((index, text[0].upper() + text[1:]))
