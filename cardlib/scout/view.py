@@ -25,11 +25,11 @@ HELP = """<details class="cl-help"><summary>How to play SCOUT</summary>
 different numbers from 1 to 10, one at each end; the number at the top is the one that counts.</p>
 <p>You may <b>never reorder</b> your hand. Once, before the first turn, you may <b>turn the whole hand
 around</b>: the order reverses and every card shows its other number.</p>
-<p>On your turn, either <b>show</b> cards that sit side by side in your hand and form a group (one card;
-a <b>set</b> of one number; a <b>run</b> going up or down by one, 10 and 1 not next to each other) that
-beats the active set on the table: you take the beaten cards as points. Or <b>scout</b>: take the card at
-one end of the active set into your hand, anywhere, either way up; its owner gets a chip. Once a round,
-<b>Scout &amp; Show</b> does both in one turn.</p>
+<p>On your turn, either <b>show</b> (プレイ) cards that sit side by side in your hand and form a group (one
+card; a <b>set</b>, 同数, of one number; a <b>run</b>, 連番, going up or down by one, 10 and 1 not next to each
+other) that beats the active set (場札) on the table: you take the beaten cards as points. Or <b>scout</b>
+(スカウト): take the card at one end of the active set into your hand, anywhere, either way up; its owner
+gets a chip. Once a round, <b>Scout &amp; Show</b> (ダブルアクション) does both in one turn.</p>
 <p><b>Beating</b>: more cards beat fewer; with as many cards a set beats a run; then the higher lowest number
 wins.</p>
 <p>The round ends when someone empties their hand, or when everyone else only scouted since someone's show

@@ -88,3 +88,24 @@ def test_a_scout_and_a_scout_and_show_are_different_actions():
     assert Scout("left", 1) != ScoutAndShow("left", 1)
     with pytest.raises(ValueError, match="not SCOUT notation"):
         parse("scout sideways to 1")
+
+
+def test_the_sheets_examples_of_groups_ok_and_ng():
+    # the sheet (seeds/scout.ja.txt): OK a run of 2, a run of 3 up or down, a set of 2; NG cards not
+    # side by side in the hand, and numbers not in order (連番 is ascending or descending only)
+    hand = [3, 4, 5, 8, 8, 9, 7, 6, 1, 6]
+    found = shows(hand)
+    assert (1, 2) in found and (1, 3) in found and (4, 5) in found and (6, 6) in found
+    assert group([9, 7, 6]) is None and (7, 8) in found and group([7, 6]).kind == "run"
+    assert all(first <= last for first, last in found)  # a show is always one slice of neighbours
+    assert group([3, 5, 4]) is None and group([4, 3, 5]) is None  # not in order: NG
+    assert (9, 10) not in found  # 1 and 6 side by side form nothing
+
+
+def test_the_sheets_beating_examples():
+    # 場札より枚数が多い組合せ: more cards may be played, fewer may not
+    assert beats([2, 3, 4], [9, 9]) and not beats([9, 9], [2, 3, 4])
+    # 連番 → 同数 may be played, 同数 → 連番 may not (same count)
+    assert beats([1, 1], [7, 8]) and not beats([7, 8], [1, 1])
+    # same count and kind: the larger smallest number may be played; smaller or equal may not
+    assert beats([5, 6, 7], [4, 5, 6]) and not beats([3, 4, 5], [4, 5, 6]) and not beats([6, 5, 4], [4, 5, 6])
