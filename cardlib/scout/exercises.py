@@ -11,18 +11,21 @@ neighbouring cards of it are two different cards of the deck in random order and
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from fractions import Fraction
 from functools import lru_cache
 from itertools import combinations, permutations, product
 from typing import Any
 
-from cardlib.core.checking import (
-    Sampled, estimate_near, exercise, letter, same, simulated, standard_error_slips, the_one_true,
-)
+from cardlib.core.checking import Sampled, estimate_near, exercise, same, simulated, standard_error_slips, the_one_true
 from cardlib.scout.actions import parse
-from cardlib.scout.groups import HAND_SIZES, Card, deck, group, power, shows, strongest
+from cardlib.scout.groups import HAND_SIZES, Card, power, shows, strongest
 from cardlib.scout.rules import Game, State
+from cardlib.scout.slips import (
+    any_cards, box_size, carries_the_number, chance, deck_row, different_groups, expected, fewer_cards, is_, is_above,
+    is_any, letters, listed, no_singles, not_n_numbers, ordered_by, other_kind, points, same_count,
+    set_with_replacement, slices, two_at_most, upward_group, word, wrapping_group,
+)
 
 # The data the questions ask about, named so the notebook and the tests use the very same ones.
 DECK_PLAYERS = 4                                   # scout.1
@@ -50,44 +53,23 @@ def _analysis() -> Any:
     return analysis
 
 
-def _is(wrong: Callable[[], Any]) -> Callable[[Any, Any], bool]:
-    """A mistake's test: the answer is exactly the wrong value that ``wrong()`` computes."""
-    return lambda answer, truth: same(answer, wrong())
-
-
-def _is_any(*wrongs: Callable[[], Any]) -> Callable[[Any, Any], bool]:
-    """A mistake's test: the answer is exactly one of the wrong values the ``wrongs`` compute."""
-    return lambda answer, truth: any(same(answer, wrong()) for wrong in wrongs)
-
-
-def _not_n_numbers(answer: Any, truth: Any) -> bool:
-    """A mistake's test: not a tuple or list of as many entries as the truth has (a bare number, too)."""
-    return not isinstance(answer, (tuple, list)) or len(answer) != len(truth)
-
-
 # --- the deck ------------------------------------------------------------------------------------
-
-def _deck_row(players: int) -> tuple[int, Any]:
-    """(cards used, cards each player holds) as cardlib's deck table has them."""
-    row = _analysis().deck_table().loc[players]
-    return int(row["cards used"]), int(row["dealt each"])
-
 
 @exercise("scout.1", hint=("Every card shows two different numbers from 1 to 10, and every pair of numbers is on "
                            "exactly one card: how many pairs are there? comb(10, 2).",
                            "With four players one card comes out of the box (the one with 9 and 10). Share what "
                            "is left among the four players."),
-          mistakes=[(_is_any(lambda: _box_size(), lambda: (_box_size(), Fraction(_box_size(), 4))),
+          mistakes=[(is_any(lambda: box_size(), lambda: (box_size(), Fraction(box_size(), 4))),
                      "45 = C(10, 2) is the whole box. With four players the 9/10 card comes out, so that the "
                      "cards share evenly: 45 / 4 is not a whole number of cards."),
                     (Fraction(45, 4), "45 / 4 = 11.25 is no number of cards: with four players the 9/10 card "
                                       "comes out first, and then the cards share evenly."),
-                    (lambda answer, truth: same(answer, (_box_size(), truth[1])),
+                    (lambda answer, truth: same(answer, (box_size(), truth[1])),
                      "11 each is right, but then the game uses 4 × 11 = 44 cards, not the whole box of 45: "
                      "the 9/10 card comes out."),
                     (lambda answer, truth: same(answer, (truth[1], truth[0])),
                      "The other way round: first the cards the game uses, then the cards each player holds."),
-                    (_is_any(lambda: _deck_row(3), lambda: _deck_row(5)),
+                    (is_any(lambda: deck_row(3), lambda: deck_row(5)),
                      "That is another player count's deal: three players take out every card with a 10 (36 "
                      "cards, 12 each), five players use all 45 (9 each). This question is about four."),
                     (lambda answer, truth: (answer in (90, 100) or isinstance(answer, (tuple, list))
@@ -98,52 +80,27 @@ def _deck_row(players: int) -> tuple[int, Any]:
                                             and answer[0] in (55, 54)),
                      "55 also counts cards like 4/4 with the same number twice; every SCOUT card shows two "
                      "different numbers."),
-                    (_not_n_numbers, "Give two numbers in a tuple: (cards used, cards each player holds).")])
+                    (not_n_numbers, "Give two numbers in a tuple: (cards used, cards each player holds).")])
 def four_player_deal() -> tuple[int, int]:
     """(cards used, cards each player holds) in a four-player game."""
-    return _deck_row(DECK_PLAYERS)
-
-
-def _box_size() -> int:
-    """C(10, 2): one card for every pair of different numbers (the whole box)."""
-    return int(_analysis().deck_size())
+    return deck_row(DECK_PLAYERS)
 
 
 # --- two neighbouring cards ------------------------------------------------------------------------
-
-def _numbers_on(cards: Sequence[Card]) -> dict[int, int]:
-    """How many of ``cards`` carry each number, on either end."""
-    counts: dict[int, int] = {}
-    for card in cards:
-        for number in card:
-            counts[number] = counts.get(number, 0) + 1
-    return counts
-
-
-def _set_with_replacement(players: int) -> Fraction:
-    """The slip of scout.2: the second card drawn from the whole deck again, as if the first were not gone."""
-    cards = deck(players)
-    return sum((Fraction(m, 2 * len(cards)) ** 2 for m in _numbers_on(cards).values()), Fraction(0))
-
-
-def _carries_the_number(players: int) -> Fraction:
-    """The slip of scout.2: the second card carries the first card's number, either end (no way up)."""
-    return 2 * _analysis().adjacent_chances(players)["set of 2"]
-
 
 @exercise("scout.2", hint=("Say the first card shows some number v. How many of the other cards carry v? The first "
                            "card is gone: count among the cards that are left.",
                            "Three players: each of the numbers 1 to 9 is on 8 of the 36 cards. So 7 of the 35 "
                            "other cards carry v, and each of them shows v only when it lies that way up."),
-          mistakes=[(_is(lambda: _carries_the_number(PAIR_PLAYERS)),
+          mistakes=[(is_(lambda: carries_the_number(PAIR_PLAYERS)),
                      "That is twice the answer. Either you counted the cards that carry the number (7 of the "
                      "other 35) and forgot that such a card shows it only half the time (either way up), or "
                      "you found the chance of a run of 2, which is also 1/5: a number has two neighbours."),
-                    (_is(lambda: _set_with_replacement(PAIR_PLAYERS)),
+                    (is_(lambda: set_with_replacement(PAIR_PLAYERS)),
                      "1/9 treats the second card as if it were drawn from all 36 again (8 cards carry the "
                      "number), or the two numbers as independent draws from 1 to 9. The first card is gone: "
                      "7 of the other 35 cards carry its number, each the right way up half the time."),
-                    (_is(lambda: _analysis().adjacent_chances(5)["set of 2"]),
+                    (is_(lambda: _analysis().adjacent_chances(5)["set of 2"]),
                      "1/11 is the chance with four or five players. Three players take out every card with a "
                      "10 first, so each number is on 8 of 36 cards.")])
 def adjacent_set_of_two() -> Fraction:
@@ -153,31 +110,27 @@ def adjacent_set_of_two() -> Fraction:
 
 # --- linearity of expectation ---------------------------------------------------------------------------
 
-def _chance(kind: str, players: int = PAIR_PLAYERS) -> Fraction:
-    return _analysis().adjacent_chances(players)[kind]
-
-
 @exercise("scout.3", hint=("Write the count as a sum: one indicator (1 or 0) for each pair of neighbouring cards. "
                            "How many such pairs does a hand of 12 cards have?",
                            "12 cards have 11 neighbouring pairs (1-2, 2-3, …, 11-12), and each pair is a run "
                            "of 2, up or down, with the same chance. The expected value of a sum is the sum of "
                            "the expected values."),
-          mistakes=[(_is(lambda: HAND_SIZES[PAIR_PLAYERS] * _chance("run of 2")),
+          mistakes=[(is_(lambda: HAND_SIZES[PAIR_PLAYERS] * chance(PAIR_PLAYERS, "run of 2")),
                      "A hand of 12 cards has 11 neighbouring pairs, not 12: the last card has no right "
                      "neighbour."),
-                    (_is(lambda: (HAND_SIZES[PAIR_PLAYERS] - 1) * _chance("run of 2") / 2),
+                    (is_(lambda: (HAND_SIZES[PAIR_PLAYERS] - 1) * chance(PAIR_PLAYERS, "run of 2") / 2),
                      "That is half the answer. A run goes up or down along the hand (5-6 and 6-5 both count), "
                      "and 11/10 is also the expected number of sets of 2: check which chance you used."),
-                    (_is(lambda: HAND_SIZES[PAIR_PLAYERS] // 2 * _chance("run of 2")),
+                    (is_(lambda: HAND_SIZES[PAIR_PLAYERS] // 2 * chance(PAIR_PLAYERS, "run of 2")),
                      "That counts 6 separate pairs (1-2, 3-4, …), or 12 pairs with upward runs only. Every "
                      "card but the last starts a pair with its right neighbour: 11 pairs, overlapping, and "
                      "runs go both ways."),
-                    (_is(lambda: _chance("run of 2")),
+                    (is_(lambda: chance(PAIR_PLAYERS, "run of 2")),
                      "That is the chance for one pair of neighbours. The hand has 11 such pairs: add up their "
                      "expected values."),
-                    (_is(lambda: (HAND_SIZES[PAIR_PLAYERS] - 2) * _chance("run of 2")),
+                    (is_(lambda: (HAND_SIZES[PAIR_PLAYERS] - 2) * chance(PAIR_PLAYERS, "run of 2")),
                      "12 cards have 11 neighbouring pairs; 10 is the number of neighbouring triples."),
-                    (_is(lambda: (HAND_SIZES[PAIR_PLAYERS] - 1) * (_chance("run of 2") + _chance("set of 2"))),
+                    (is_(lambda: (HAND_SIZES[PAIR_PLAYERS] - 1) * chance(PAIR_PLAYERS, "run of 2", "set of 2")),
                      "That counts the sets of 2 as well. The question asks for runs only.")])
 def expected_runs_of_two() -> Fraction:
     """The expected number of neighbouring runs of 2 in a dealt three-player hand of 12 cards."""
@@ -186,39 +139,22 @@ def expected_runs_of_two() -> Fraction:
 
 # --- an enumeration ------------------------------------------------------------------------------------
 
-def _run(a: int, b: int) -> bool:
-    return abs(a - b) == 1
-
-
-def _listed(is_run: Callable[[int, int], bool] = _run, itself: bool = False, one_way: bool = False) -> Fraction:
-    """scout.4's listing of two neighbours of the five-player deck, done right or (with the flags) a slip's
-    way: ``itself`` pairs a card with itself too, ``one_way`` shows each card with its first number only."""
-    cards = deck(ENUMERATION_PLAYERS)
-    hits = total = 0
-    for first, second in (product(cards, repeat=2) if itself else permutations(cards, 2)):
-        for a in first[:1] if one_way else first:
-            for b in second[:1] if one_way else second:
-                total += 1
-                hits += is_run(a, b)
-    return Fraction(hits, total)
-
-
 @exercise("scout.4", hint=("Two loops: for first, second in permutations(cards, 2) — ordered, and never the same "
                            "card twice — then for a in first and for b in second: the number each card may show.",
                            "Count every case (total) and the cases where abs(a - b) == 1 (a run of 2, up or "
                            "down; 10 and 1 are not neighbours). The chance is Fraction(runs, total)."),
-          mistakes=[(_is(lambda: _listed(one_way=True)),
+          mistakes=[(is_(lambda: listed(ENUMERATION_PLAYERS, one_way=True)),
                      "Each card counted with one number only (the first of the pair). A card may lie either way "
                      "up: loop over both of its numbers."),
-                    (_is(lambda: _listed(itself=True)),
+                    (is_(lambda: listed(ENUMERATION_PLAYERS, itself=True)),
                      "You paired a card with itself too (product instead of permutations): the card 4/5 cannot "
                      "lie next to itself. Two neighbours are two different cards."),
-                    (_is(lambda: _listed(lambda a, b: b - a == 1)),
+                    (is_(lambda: listed(ENUMERATION_PLAYERS, lambda a, b: b - a == 1)),
                      "That is half the answer: you counted upward runs only (and 1/11 is also the chance of a "
                      "set of 2). A run goes up or down along the hand: abs(a - b) == 1."),
-                    (_is(lambda: _listed(lambda a, b: (a - b) % 10 in (1, 9))),
+                    (is_(lambda: listed(ENUMERATION_PLAYERS, lambda a, b: (a - b) % 10 in (1, 9))),
                      "You counted 10 next to 1 as a run; 10 and 1 are not consecutive."),
-                    (_is(lambda: _listed(lambda a, b: abs(a - b) <= 1)),
+                    (is_(lambda: listed(ENUMERATION_PLAYERS, lambda a, b: abs(a - b) <= 1)),
                      "That counts sets (a == b) as well as runs.")])
 def adjacent_run_of_two() -> Fraction:
     """The chance that two neighbouring cards of a dealt five-player hand form a run of 2."""
@@ -227,39 +163,9 @@ def adjacent_run_of_two() -> Fraction:
 
 # --- the beating order ---------------------------------------------------------------------------------
 
-def _letters(answer: Any) -> str:
-    """An order of the groups as a string of letters: "a b c", "A, B, C" and ["a", "b", "c"] all read "abc"."""
-    if isinstance(answer, str):
-        return "".join(character for character in answer.lower() if character.isalpha())
-    if isinstance(answer, (list, tuple)):
-        return "".join(letter(item) for item in answer)
-    return ""  # not an order at all: the first mistake says what to give
-
-
 def same_order(answer: Any, truth: str) -> bool:
     """The matcher of scout.5: the same letters in the same order, however they are written."""
-    return _letters(answer) == truth
-
-
-def _ordered_by(key: Callable[[Sequence[int]], int]) -> Callable[[Any, Any], bool]:
-    """A mistake's test: the answer orders the groups by ``key`` of their numbers (ties either way)."""
-    def matches(answer: Any, truth: str) -> bool:
-        values = [key(BEATING_GROUPS[name]) for name in _letters(answer)]
-        return sorted(_letters(answer)) == sorted(truth) and values == sorted(values)
-    return matches
-
-
-def _is_above(condition: Callable[[Sequence[int], Sequence[int]], bool]) -> Callable[[Any, Any], bool]:
-    """A mistake's test: some group is put above a group it loses to in the way ``condition`` says."""
-    def matches(answer: Any, truth: str) -> bool:
-        order = [BEATING_GROUPS[name] for name in _letters(answer)]
-        return any(condition(lower, higher) and power(higher) < power(lower)
-                   for i, lower in enumerate(order) for higher in order[i + 1:])
-    return matches
-
-
-def _a_kind(values: Sequence[int]) -> str:
-    return group(values).kind  # type: ignore[union-attr]
+    return letters(answer) == truth
 
 
 @exercise("scout.5", hint=("First count the cards: more cards beat fewer, whatever the numbers.",
@@ -267,24 +173,26 @@ def _a_kind(values: Sequence[int]) -> str:
                            "and kind, the one with the higher lowest number wins. beats(new, old) and "
                            "power(group) let you test a pair."),
           compare=same_order,
-          mistakes=[(lambda answer, truth: sorted(_letters(answer)) != sorted(truth),
+          mistakes=[(lambda answer, truth: sorted(letters(answer)) != sorted(truth),
                      "Give each of the five letters once, weakest first, in one string like \"edcba\"."),
-                    (lambda answer, truth: _letters(answer) == truth[::-1],
+                    (lambda answer, truth: letters(answer) == truth[::-1],
                      "That is the strongest first: the question asks for the weakest first."),
-                    (_ordered_by(max), "Higher numbers do not win by themselves. That orders the groups by their "
-                                       "highest number; the beating order looks first at how many cards a "
-                                       "group has."),
-                    (_ordered_by(sum), "That orders the groups by the sum of their numbers. The beating order "
-                                       "looks first at how many cards a group has, then at its kind."),
-                    (_ordered_by(min), "That orders the groups by their lowest number only. The lowest number "
-                                       "decides only between groups of the same count and kind."),
-                    (_is_above(lambda lower, higher: len(higher) < len(lower)),
+                    (ordered_by(BEATING_GROUPS, max),
+                     "Higher numbers do not win by themselves. That orders the groups by their highest number; "
+                     "the beating order looks first at how many cards a group has."),
+                    (ordered_by(BEATING_GROUPS, sum),
+                     "That orders the groups by the sum of their numbers. The beating order looks first at how "
+                     "many cards a group has, then at its kind."),
+                    (ordered_by(BEATING_GROUPS, min),
+                     "That orders the groups by their lowest number only. The lowest number decides only between "
+                     "groups of the same count and kind."),
+                    (is_above(BEATING_GROUPS, fewer_cards),
                      "Some group stands above one with more cards. More cards beat fewer, whatever the "
                      "numbers: 3-2-1 beats any group of two, and a single card is the weakest group here."),
-                    (_is_above(lambda lower, higher: len(higher) == len(lower) and _a_kind(higher) != _a_kind(lower)),
+                    (is_above(BEATING_GROUPS, other_kind),
                      "A run stands above a set of as many cards. With equal counts a set beats a run, even "
                      "the weakest set the strongest run: 2-2 beats 9-10."),
-                    (_is_above(lambda lower, higher: len(higher) == len(lower)),
+                    (is_above(BEATING_GROUPS, same_count),
                      "Two sets of 2 are the wrong way round: with the same count and kind, the higher lowest "
                      "number wins.")])
 def beating_order_of_the_groups() -> str:
@@ -298,55 +206,24 @@ def _tops(hand: Sequence[Card]) -> list[int]:
     return [card[0] for card in hand]
 
 
-def _wrapping_group(values: Sequence[int]) -> bool:
-    """The slip of scout.6: a group if 10 and 1 were neighbours too."""
-    if len(values) == 1 or len(set(values)) == 1:
-        return True
-    steps = {(b - a) % 10 for a, b in zip(values, values[1:])}
-    return steps in ({1}, {9})
-
-
-def _upward_group(values: Sequence[int]) -> bool:
-    """The slip of scout.6: runs counted only going up."""
-    found = group(values)
-    return found is not None and (found.kind != "run" or values[1] > values[0])
-
-
-def _slices(tops: Sequence[int], is_group: Callable[[Sequence[int]], bool]) -> int:
-    """How many slices of neighbouring cards ``is_group`` calls a group."""
-    return sum(is_group(tops[first:last]) for first in range(len(tops)) for last in range(first + 1, len(tops) + 1))
-
-
-def _any_cards(tops: Sequence[int]) -> int:
-    """The slip of scout.6: cards picked anywhere in the hand (kept in hand order), not only neighbours."""
-    return sum(group([tops[i] for i in chosen]) is not None
-               for size in range(1, len(tops) + 1) for chosen in combinations(range(len(tops)), size))
-
-
-def _different_groups(tops: Sequence[int]) -> int:
-    """The slip of scout.6: different groups of numbers counted, not different places in the hand."""
-    return len({tuple(tops[first - 1:last]) for first, last in shows(tops)})
-
-
 @exercise("scout.6", hint=("A show is a slice of neighbouring cards whose top numbers form a group: one card, a set "
                            "or a run (up or down). List them by their first and last position.",
                            "Every single card counts; 10 and 1 are not consecutive; a set of 3 holds two sets of "
                            "2 as well. shows(tops) lists the slices: compare with your list."),
-          mistakes=[(_is(lambda: _slices(_tops(SHOW_HAND), lambda values: len(values) > 1 and bool(group(values)))),
+          mistakes=[(is_(lambda: slices(_tops(SHOW_HAND), no_singles)),
                      "You left out the single cards: one card is a valid show too."),
-                    (_is(lambda: _slices(_tops(SHOW_HAND), _wrapping_group)),
+                    (is_(lambda: slices(_tops(SHOW_HAND), wrapping_group)),
                      "You counted 10-1 as a run: 10 and 1 are not consecutive, so the 10 can only be shown "
                      "alone."),
-                    (_is(lambda: _slices(_tops(SHOW_HAND), _upward_group)),
+                    (is_(lambda: slices(_tops(SHOW_HAND), upward_group)),
                      "You left out a run going down: 7-6 is a run as much as 6-7."),
-                    (_is(lambda: _any_cards(_tops(SHOW_HAND))),
+                    (is_(lambda: any_cards(_tops(SHOW_HAND))),
                      "You picked cards that are not neighbours (like the two outer 3s of 3-3-3, or 10 and 9 at "
                      "the two ends). A show is cards adjacent in hand."),
-                    (_is(lambda: _different_groups(_tops(SHOW_HAND))),
+                    (is_(lambda: different_groups(_tops(SHOW_HAND))),
                      "You counted different groups of numbers once each. A show is cards at places in the hand: "
                      "3-3 at positions 4-5 and 3-3 at 5-6 are two shows, and so is each single 3."),
-                    (_is(lambda: _slices(_tops(SHOW_HAND), lambda values: len(values) == 1
-                                         or (len(values) == 2 and group(values) is not None))),
+                    (is_(lambda: slices(_tops(SHOW_HAND), two_at_most)),
                      "You stopped at two cards: 1-2-3 and 3-3-3 are shows of three.")])
 def shows_of_the_hand() -> int:
     """How many different shows the hand ``SHOW_HAND`` offers at the start of a round."""
@@ -382,8 +259,7 @@ def _reference_share(name: str) -> Fraction:
                      "Your count holds the runs of 3 only: count a hand that holds a set of 3 too."),
                     (estimate_near(lambda: _reference_share("set of 3")),
                      "Your count holds the sets of 3 only: count a hand that holds a run of 3 too."),
-                    (estimate_near(lambda: sum(_analysis().expected_adjacent(PAIR_PLAYERS)[kind]
-                                               for kind in ("set of 3", "run of 3"))),
+                    (estimate_near(lambda: expected(PAIR_PLAYERS, "set of 3", "run of 3")),
                      "That is the mean number of sets and runs of 3 per hand (linearity of expectation gives it "
                      "exactly). The question asks for the chance of at least one: count each hand once."),
                     *standard_error_slips(RUNS, "hands")])
@@ -396,13 +272,9 @@ def simulated_set_or_run_of_three() -> Sampled:
 
 # --- keep or turn ------------------------------------------------------------------------------------
 
-def _word(answer: Any) -> str:
-    return answer.strip().strip("\"'").strip().lower() if isinstance(answer, str) else ""
-
-
 def same_word(answer: Any, truth: str) -> bool:
     """The matcher of scout.8: the same word, in any case."""
-    return _word(answer) == truth
+    return word(answer) == truth
 
 
 @exercise("scout.8", hint=("Turning the hand reverses the order and turns every card the other way up: the numbers "
@@ -410,9 +282,9 @@ def same_word(answer: Any, truth: str) -> bool:
                            "Find the strongest group each way: strongest(tops)[0] is its strength, and a higher "
                            "strength beats a lower one. Compare, then answer \"keep\" or \"turn\"."),
           compare=same_word,
-          mistakes=[(lambda answer, truth: _word(answer) not in ("keep", "turn"),
+          mistakes=[(lambda answer, truth: word(answer) not in ("keep", "turn"),
                      "Answer with one word in quotes: \"keep\" or \"turn\"."),
-                    (lambda answer, truth: _word(answer) == "keep",
+                    (lambda answer, truth: word(answer) == "keep",
                      "Turned, the numbers that count are the bottoms read right to left (not the tops "
                      "reversed: a group read backwards is the same group). And more cards beat fewer, whatever "
                      "the numbers: compare the longest groups first.")])
@@ -451,38 +323,22 @@ def round_counts() -> Any:
     return pd.DataFrame(rows).set_index("player")
 
 
-def _points(exempt_pays: bool = False, active_counts: bool = False, chips: bool = True,
-            hands: bool = True) -> tuple[int, ...]:
-    """Each player's points from the counts, the rules' way or (with the flags) a slip's way."""
-    state = finished_round()
-    tally = state.observation(0).finished[-1]
-    points = []
-    for seat in range(ROUND_PLAYERS):
-        score = tally.score_cards[seat] + (tally.chips[seat] if chips else 0)
-        if hands and (seat != tally.exempt or exempt_pays):
-            score -= tally.held[seat]
-        if active_counts and seat == state.owner:
-            score += len(state.active)
-        points.append(score)
-    return tuple(points)
-
-
 @exercise("scout.9", hint=("Each player: +1 for each score card, +1 for each chip, −1 for each card left in hand.",
                            "One player is the exception: the one who ended the round by (ii) — the turn came back "
                            "to them after everyone else only scouted — loses nothing for their hand. The active "
                            "set scores nothing."),
-          mistakes=[(_is(lambda: _points(exempt_pays=True)),
+          mistakes=[(is_(lambda: points(finished_round(), exempt_pays=True)),
                      "The player who ended the round by (ii) loses nothing for the cards in their hand: the "
                      "others let their show stand, so it is their round."),
-                    (_is(lambda: _points(active_counts=True)),
+                    (is_(lambda: points(finished_round(), active_counts=True)),
                      "The active set scores nothing: its cards stay on the table, they are nobody's score "
                      "cards."),
-                    (_is(lambda: _points(chips=False)),
+                    (is_(lambda: points(finished_round(), chips=False)),
                      "You left out the chips: each chip is a point, like a score card."),
-                    (_is(lambda: _points(hands=False)),
+                    (is_(lambda: points(finished_round(), hands=False)),
                      "Every player but the one who ended the round by (ii) loses a point for each card left in "
                      "hand."),
-                    (_not_n_numbers, "Give one number per player, players 0 to 3 in order: a tuple of four.")])
+                    (not_n_numbers, "Give one number per player, players 0 to 3 in order: a tuple of four.")])
 def round_points() -> tuple[int, ...]:
     """Each player's points for the round of scout.9, as the engine scores it."""
     return finished_round().observation(0).finished[-1].scores
