@@ -6,8 +6,17 @@ from functools import lru_cache
 from pathlib import Path
 
 import nbformat
+import pytest
+
+from cardlib.core import checking
 
 EXERCISES = Path(__file__).resolve().parents[1] / "exercises"
+
+
+@pytest.fixture(autouse=True)
+def first_try(monkeypatch):
+    """Each test starts with no wrong tries counted, so a wrong answer gets the first hint (import it to use it)."""
+    monkeypatch.setattr(checking, "_TRIES", {})
 
 
 @lru_cache(maxsize=None)

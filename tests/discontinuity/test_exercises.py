@@ -15,23 +15,17 @@ import pytest
 import sympy as sp
 
 from cardlib import check
-from cardlib.core import checking
 from cardlib.core.checking import Sampled, exercise_ids, find
 from cardlib.decks.pairs import PAIRS_DECK
 from cardlib.discontinuity import Take, exercises as ex
 from cardlib.discontinuity.analysis import exhaustive_best_places
 from cardlib.discontinuity.scoring import lay_out, row_penalty
+from tests.exercising import first_try  # noqa: F401 (an autouse fixture: each test starts with no wrong tries)
 from tests.exercising import messages_differ, run_solutions, says_only_its_own_mistake
 
 SOLUTIONS = Path(__file__).resolve().parents[2] / "exercises" / "solutions" / "02_discontinuity.ipynb"
 IDS = exercise_ids("cardlib.discontinuity.exercises")
 a, L = sp.symbols("a L")  # a student's own symbols, without assumptions: matched by name
-
-
-@pytest.fixture(autouse=True)
-def first_try(monkeypatch):
-    """Each test starts with no wrong tries counted, so a wrong answer gets the first hint."""
-    monkeypatch.setattr(checking, "_TRIES", {})
 
 
 def solution_run() -> tuple[dict[str, object], dict[str, object]]:

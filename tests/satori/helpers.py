@@ -16,6 +16,7 @@ import pytest
 from cardlib.core.errors import IllegalActionError
 from cardlib.core.testing import snapshot
 from cardlib.satori import Game
+from tests.scripts import legal, moves, say  # noqa: F401 (the rules tests import them from here)
 
 DEAL = ("S", "S", "S", "Z", "Z")          # the sheet's hand: 3 satori and 2 zatsunen
 DECK = Counter({"S": 15, "Z": 10})         # the 25 playing cards, wherever they are
@@ -28,32 +29,6 @@ def stacked(players=3, start=0, hands=None, **options):
     if hands is None:
         hands = [list(DEAL[seat % 5:] + DEAL[:seat % 5]) for seat in range(players)]
     return game.new(hands=hands)
-
-
-def moves(script):
-    """The decisions of a script: a string (split on "/" and lines, "#" comments dropped) or a list of them."""
-    if isinstance(script, str):
-        script = [script]
-    found = []
-    for part in script:
-        for line in part.splitlines():
-            found += [word.strip() for word in line.split("#")[0].split("/") if word.strip()]
-    return found
-
-
-def legal(state):
-    """The notation of the legal actions now, as a set."""
-    return {str(action) for action in state.legal_actions()}
-
-
-def say(state, text):
-    """Apply the one legal action whose str() is ``text``; AssertionError saying what was legal otherwise."""
-    matching = [action for action in state.legal_actions() if str(action) == text]
-    if len(matching) != 1:
-        raise AssertionError(
-            f"{text!r} is not one legal action now (player {state.current_player} to decide, "
-            f"phase {state.phase!r}); legal: {sorted(legal(state))}; after {len(state.history)} decisions")
-    state.apply(matching[0])
 
 
 def play_out(state, script):

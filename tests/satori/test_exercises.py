@@ -17,23 +17,17 @@ import pytest
 import sympy as sp
 
 from cardlib import check
-from cardlib.core import checking
 from cardlib.core.checking import Sampled, exercise_ids, find
 from cardlib.satori import Game, Model, Story
 from cardlib.satori import exercises as ex
 from cardlib.satori.analysis import MODELS, katsu_stakes, p_satori
 from cardlib.satori.beliefs import last_card_satori
+from tests.exercising import first_try  # noqa: F401 (an autouse fixture: each test starts with no wrong tries)
 from tests.exercising import messages_differ, run_solutions, says_only_its_own_mistake
 
 SOLUTIONS = Path(__file__).resolve().parents[2] / "exercises" / "solutions" / "03_the_satori.ipynb"
 IDS = exercise_ids("cardlib.satori.exercises")
 b = sp.Symbol("b")  # a student's own symbol, matched by name
-
-
-@pytest.fixture(autouse=True)
-def first_try(monkeypatch):
-    """Each test starts with no wrong tries counted, so a wrong answer gets the first hint."""
-    monkeypatch.setattr(checking, "_TRIES", {})
 
 
 def solution_run() -> tuple[dict[str, object], dict[str, object]]:

@@ -24,6 +24,8 @@ import pytest
 from cardlib.core.errors import IllegalActionError
 from cardlib.core.testing import snapshot
 from cardlib.scout import Game
+from tests import scripts
+from tests.scripts import legal, moves  # noqa: F401 (the rules tests import them from here)
 
 ALL_CARDS = [(a, b) for a in range(1, 11) for b in range(a + 1, 11)]  # every pair once: 45
 HAND = {2: 11, 3: 12, 4: 11, 5: 9}
@@ -114,28 +116,10 @@ def stacked(players=3, *rounds, start=0, number_of_rounds=None, seed=0):
     return game.new(seed=seed, deck=deck(players, *rounds) if rounds else None)
 
 
-def moves(script):
-    """The decisions of a script: split on "/" and lines, "#" comments dropped."""
-    found = []
-    for line in script.splitlines():
-        found += [word.strip() for word in line.split("#")[0].split("/") if word.strip()]
-    return found
-
-
-def legal(state):
-    """The notation of the legal actions now, as a set."""
-    return {str(action) for action in state.legal_actions()}
-
-
 def say(state, text):
-    """Apply the one legal action whose str() is ``text``; AssertionError saying what was legal otherwise."""
-    matching = [action for action in state.legal_actions() if str(action) == text]
-    if len(matching) != 1:
-        shown = sorted(legal(state))
-        raise AssertionError(f"{text!r} is not one legal action (player {state.current_player}, phase "
-                             f"{state.phase!r}, hand {tops(state, state.current_player)}, active "
-                             f"{[c[0] for c in state.active]}); legal: {shown[:40]}")
-    state.apply(matching[0])
+    """Apply the one legal action whose str() is ``text`` (tests/scripts.py), the hand and active set in the message."""
+    scripts.say(state, text, lambda state: f"hand {tops(state, state.current_player)}, "
+                                           f"active {[card[0] for card in state.active]}")
 
 
 def play(state, script):

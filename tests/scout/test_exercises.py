@@ -16,11 +16,11 @@ import nbformat
 import pytest
 
 from cardlib import check
-from cardlib.core import checking
 from cardlib.core.checking import Sampled, exercise_ids, find
 from cardlib.scout import exercises as ex
 from cardlib.scout.analysis import adjacent_chances, adjacent_chances_by_listing, simulate_three
 from cardlib.scout.groups import beats
+from tests.exercising import first_try  # noqa: F401 (an autouse fixture: each test starts with no wrong tries)
 from tests.exercising import messages_differ, run_solutions, says_only_its_own_mistake
 from tests.scout.helpers import ALL_CARDS, beating_slices, cards_of, strength, turned
 
@@ -28,12 +28,6 @@ ROOT = Path(__file__).resolve().parents[2]
 SOLUTIONS = ROOT / "exercises" / "solutions" / "04_scout.ipynb"
 STUDENT = ROOT / "exercises" / "04_scout.ipynb"
 IDS = exercise_ids("cardlib.scout.exercises")
-
-
-@pytest.fixture(autouse=True)
-def first_try(monkeypatch):
-    """Each test starts with no wrong tries counted, so a wrong answer gets the first hint."""
-    monkeypatch.setattr(checking, "_TRIES", {})
 
 
 def solution_run() -> tuple[dict[str, object], dict[str, object]]:

@@ -16,23 +16,17 @@ import nbformat
 import pytest
 
 from cardlib import check
-from cardlib.core import checking
 from cardlib.core.checking import Sampled, close_to, exercise_ids, find
 from cardlib.decks.pairs import COPIES, PAIRS_DECK, pair_count
 from cardlib.twentyfive import exercises as ex  # registers the 25.N exercises
 from cardlib.twentyfive import hidden_cap
 from cardlib.twentyfive.analysis import card_bounds, p_over, pairs_distribution, pairs_odds
+from tests.exercising import first_try  # noqa: F401 (an autouse fixture: each test starts with no wrong tries)
 from tests.exercising import messages_differ, run_solutions, says_only_its_own_mistake
 
 SOLUTIONS = Path(__file__).resolve().parents[2] / "exercises" / "solutions" / "01_twenty_five.ipynb"
 IDS = exercise_ids("cardlib.twentyfive.exercises")
 DECIMAL_IDS = [key for key in IDS if find(key).compare is close_to]
-
-
-@pytest.fixture(autouse=True)
-def first_try(monkeypatch):
-    """Each test starts with no wrong tries counted, so a wrong answer gets the first hint."""
-    monkeypatch.setattr(checking, "_TRIES", {})
 
 
 def solution_run() -> tuple[dict[str, object], dict[str, object]]:
