@@ -1,0 +1,90 @@
+"""Loop's combinations: what may be led, what may follow, and every combination a hand holds (stdlib only).
+
+A combination is a single card, a pair or three of a kind (one number, any colours), or a run: two
+or more consecutive numbers of one colour. A follower plays the same form and size, stronger: a
+higher number (runs: a higher lowest number), or a lower one while donden has reversed the order.
+Any combination holding an 8 stops the trick.
+
+>>> combo([(9, "r"), (9, "y")]), combo([(4, "b"), (5, "b"), (6, "b")]), combo([(4, "b"), (5, "r")])
+(Combo(form='pair', size=2, number=9), Combo(form='run', size=3, number=4), None)
+>>> follows(combo([(3, "r"), (3, "b")]), combo([(9, "r"), (9, "y")]), reversed_order=True)
+True
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import combinations
+from typing import NamedTuple, Optional
+
+from cardlib.loop.actions import COLOURS, EIGHT, Card, cards_in_order
+
+SINGLE, PAIR, THREE, RUN = "single", "pair", "three", "run"
+
+
+class Combo(NamedTuple):
+    """A valid combination: its form, how many cards, and the number it is compared by (a run's lowest)."""
+
+    form: str
+    size: int
+    number: int
+
+
+def combo(cards: Sequence[Card]) -> Optional[Combo]:
+    """The combination ``cards`` form, or None if they form none."""
+    if not cards:
+        return None
+    numbers = sorted(card[0] for card in cards)
+    if len(set(cards)) != len(cards):
+        return None
+    if len(cards) == 1:
+        return Combo(SINGLE, 1, numbers[0])
+    if len(set(numbers)) == 1:
+        return Combo(PAIR if len(cards) == 2 else THREE, len(cards), numbers[0]) if len(cards) <= 3 else None
+    if len({card[1] for card in cards}) == 1 and numbers == list(range(numbers[0], numbers[0] + len(cards))):
+        return Combo(RUN, len(cards), numbers[0])
+    return None
+
+
+def follows(new: Combo, old: Combo, reversed_order: bool = False) -> bool:
+    """Whether ``new`` may be played on ``old``: the same form and size, and stronger (lower under donden)."""
+    if (new.form, new.size) != (old.form, old.size):
+        return False
+    return new.number < old.number if reversed_order else new.number > old.number
+
+
+def stops(cards: Sequence[Card]) -> bool:
+    """Whether a combination ends the trick at once: it holds an 8."""
+    return any(card[0] == EIGHT for card in cards)
+
+
+def combinations_in(hand: Sequence[Card]) -> list[tuple[Card, ...]]:
+    """Every combination a hand holds (each a distinct set of cards, in the notation's order).
+
+    >>> [" ".join(f"{n}{c}" for n, c in cards) for cards in combinations_in([(5, "r"), (6, "r"), (5, "b")])]
+    ['5r', '5b', '6r', '5r 5b', '5r 6r']
+    """
+    cards = cards_in_order(hand)
+    found: list[tuple[Card, ...]] = [(card,) for card in cards]
+    by_number: dict[int, list[Card]] = {}
+    for card in cards:
+        by_number.setdefault(card[0], []).append(card)
+    for same in by_number.values():
+        for size in (2, 3):
+            found += [tuple(group) for group in combinations(same, size)]
+    for colour in COLOURS:
+        numbers = sorted(card[0] for card in cards if card[1] == colour)
+        held = set(numbers)
+        for low in numbers:
+            high = low + 1
+            while high in held:
+                found.append(tuple((number, colour) for number in range(low, high + 1)))
+                high += 1
+    return found
+
+
+def beating(hand: Sequence[Card], old: Optional[Combo], reversed_order: bool = False) -> list[tuple[Card, ...]]:
+    """The combinations of ``hand`` that may be played now: any when leading (``old`` None), else those that follow."""
+    found = combinations_in(hand)
+    if old is None:
+        return found
+    return [cards for cards in found if follows(combo(cards), old, reversed_order)]  # type: ignore[arg-type]
