@@ -1,0 +1,146 @@
+"""The mathematics of Loop's deal, exact, with sympy and fractions, checked by seeded simulation.
+
+- The 8s in a hand of 11 from 45 (three 8s in the deck): a hypergeometric distribution, exact.
+  P(at least one 8) = 1 − C(42, 11)/C(45, 11) = 373/645, P(three 8s) = 1/86.
+- What the optional three-8s rule changes: how often a deal triggers it, and how many deals that takes.
+- Counting combinations by linearity of expectation: the expected number of pairs, threes and runs
+  (of each length) in a dealt hand of 11, exact; each is a sum over the possible combinations of
+  the chance that all its cards were dealt to the hand.
+
+>>> p_at_least_one_eight(), p_three_eights()
+(373/645, 1/86)
+"""
+from __future__ import annotations
+
+import math
+import random
+from collections import Counter
+from dataclasses import dataclass
+from fractions import Fraction
+
+import pandas as pd
+import sympy as sp
+
+from cardlib.loop.actions import COLOURS, DECK, EIGHT, NUMBERS
+from cardlib.loop.combos import combinations_in, combo
+
+HAND = 11        # cards dealt to each player
+EIGHTS = 3       # one 8 in each colour
+LONGEST_RUN = 11  # a hand of 11 holds a run of at most 11 cards
+
+
+# --- the 8s ------------------------------------------------------------------------------------
+
+def eights_distribution(hand: int = HAND) -> dict[int, sp.Rational]:
+    """P(k eights) in a hand of ``hand`` cards from the 45 (hypergeometric), k = 0..3, exact.
+
+    >>> sum(eights_distribution().values())
+    1
+    """
+    total = sp.binomial(len(DECK), hand)
+    others = len(DECK) - EIGHTS
+    return {k: sp.Rational(sp.binomial(EIGHTS, k) * sp.binomial(others, hand - k), total) for k in range(EIGHTS + 1)}
+
+
+def p_at_least_one_eight(hand: int = HAND) -> sp.Rational:
+    """1 − C(42, 11)/C(45, 11): the chance of at least one 8 in a dealt hand."""
+    return 1 - eights_distribution(hand)[0]
+
+
+def p_three_eights(hand: int = HAND) -> sp.Rational:
+    """The chance a dealt hand holds all three 8s."""
+    return eights_distribution(hand)[EIGHTS]
+
+
+def three_eights_rule(players: int) -> dict[str, sp.Rational]:
+    """What the optional rule changes: the chance a deal of ``players`` hands triggers it, and the
+    expected number of deals until one does not (each redeal is a fresh deal).
+
+    Only one hand can hold all three 8s, so the events are exclusive and the chance is players × 1/86.
+
+    >>> three_eights_rule(4)["a deal triggers it"]
+    2/43
+    """
+    trigger = players * p_three_eights()
+    return {"a deal triggers it": trigger, "expected deals": 1 / (1 - trigger),
+            "expected points a player gets from it": p_three_eights() / (1 - trigger)}
+
+
+def eights_table() -> pd.DataFrame:
+    """The distribution of 8s in a hand of 11, as fractions and decimals."""
+    rows = [(k, str(p), float(p)) for k, p in eights_distribution().items()]
+    return pd.DataFrame(rows, columns=["eights in hand", "P exact", "P"]).set_index("eights in hand")
+
+
+# --- combinations by linearity of expectation --------------------------------------------------
+
+def p_all_dealt(cards: int, hand: int = HAND) -> Fraction:
+    """The chance that ``cards`` given cards are all in a hand of ``hand`` from the 45: (11)_k / (45)_k."""
+    return Fraction(math.perm(hand, cards), math.perm(len(DECK), cards))
+
+
+def expected_combinations(hand: int = HAND) -> dict[str, Fraction]:
+    """The expected number of each kind of combination in a dealt hand, exact (linearity of expectation).
+
+    Pairs: 15 numbers × C(3, 2) pairs of cards; threes: 15; runs of length L: 3 colours × (16 − L)
+    starting numbers. Each is in the hand with ``p_all_dealt(size)``; a run of 4 also counts its
+    two runs of 3 and three runs of 2, as the actions do.
+
+    >>> expected_combinations()["pair"]
+    Fraction(5, 2)
+    """
+    numbers = len(NUMBERS)
+    found = {"pair": numbers * math.comb(EIGHTS, 2) * p_all_dealt(2, hand),
+             "three": numbers * p_all_dealt(3, hand)}
+    for length in range(2, min(hand, len(NUMBERS)) + 1):
+        found[f"run of {length}"] = len(COLOURS) * (len(NUMBERS) - length + 1) * p_all_dealt(length, hand)
+    return found
+
+
+def count_combinations(hand: list) -> Counter:
+    """How many pairs, threes and runs of each length a hand holds (every combination the actions offer)."""
+    counted: Counter = Counter()
+    for cards in combinations_in(hand):
+        found = combo(cards)
+        if found is None or found.form == "single":
+            continue
+        counted[found.form if found.form != "run" else f"run of {found.size}"] += 1
+    return counted
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """A simulated mean with its standard error, and the seed and number of hands that made it."""
+
+    value: float
+    standard_error: float
+    samples: int
+    seed: int
+
+
+def simulate_combinations(hands: int, seed: int, hand: int = HAND) -> dict[str, Estimate]:
+    """The mean number of each kind of combination in ``hands`` seeded deals of ``hand`` cards."""
+    rng = random.Random(seed)
+    kinds = list(expected_combinations(hand))
+    sums = dict.fromkeys(kinds, 0)
+    squares = dict.fromkeys(kinds, 0)
+    deck = list(DECK)
+    for _ in range(hands):
+        counted = count_combinations(rng.sample(deck, hand))
+        for kind in kinds:
+            sums[kind] += counted[kind]
+            squares[kind] += counted[kind] ** 2
+    found = {}
+    for kind in kinds:
+        mean = sums[kind] / hands
+        variance = max(squares[kind] / hands - mean ** 2, 0.0) * hands / max(hands - 1, 1)
+        found[kind] = Estimate(mean, math.sqrt(variance / hands), hands, seed)
+    return found
+
+
+def p_eight_by_simulation(hands: int, seed: int) -> Estimate:
+    """The share of seeded hands of 11 holding at least one 8, with its standard error."""
+    rng = random.Random(seed)
+    hits = sum(any(card[0] == EIGHT for card in rng.sample(DECK, HAND)) for _ in range(hands))
+    share = hits / hands
+    return Estimate(share, math.sqrt(share * (1 - share) / hands), hands, seed)
