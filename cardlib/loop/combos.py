@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from itertools import combinations
 from typing import NamedTuple, Optional
 
-from cardlib.loop.actions import COLOURS, EIGHT, Card, cards_in_order
+from cardlib.loop.actions import COLOURS, DECK, EIGHT, Card, cards_in_order, cards_text
 
 SINGLE, PAIR, THREE, RUN = "single", "pair", "three", "run"
 
@@ -88,3 +88,31 @@ def beating(hand: Sequence[Card], old: Optional[Combo], reversed_order: bool = F
     if old is None:
         return found
     return [cards for cards in found if follows(combo(cards), old, reversed_order)]  # type: ignore[arg-type]
+
+
+def refusal(cards: object, hand: Sequence[Card], verb: str, trick: Optional[Combo] = None,
+            reversed_order: bool = False) -> str:
+    """Why ``cards`` may not be played (or set aside) from ``hand`` on ``trick`` now: "" when they may.
+
+    >>> refusal(((4, "b"), (5, "r")), [(4, "b"), (5, "r")], "play")
+    'play 4b 5r: no combination (a single, a pair, three of a kind, or a run of consecutive numbers in one colour)'
+    """
+    if not isinstance(cards, tuple) or not all(isinstance(card, tuple) and card in DECK for card in cards):
+        return f"{cards!r}: cards are (number, colour) pairs like (7, 'r')"
+    named = f"{verb} {cards_text(cards)}"
+    if len(set(cards)) != len(cards):
+        return f"{named}: a card named twice"
+    missing = [card for card in cards if card not in hand]
+    if missing:
+        return f"{named}: {cards_text(missing)} is not in the hand"
+    if verb != "play":
+        return ""
+    found = combo(cards)  # type: ignore[arg-type]
+    if found is None:
+        return f"{named}: no combination (a single, a pair, three of a kind, or a run of consecutive numbers in one colour)"
+    if trick is not None and not follows(found, trick, reversed_order):
+        if (found.form, found.size) != (trick.form, trick.size):
+            return f"{named}: the trick is a {trick.form} of {trick.size}; play the same form and size, or pass"
+        order = "lower (donden reversed the order)" if reversed_order else "higher"
+        return f"{named}: not stronger than the trick's {trick.number}; a {order} number wins"
+    return ""
