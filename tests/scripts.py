@@ -37,3 +37,16 @@ def say(state: Any, text: str, describe: Optional[Callable[[Any], str]] = None) 
                              f"phase {state.phase!r}{more}); legal: {sorted(legal(state))[:40]}; "
                              f"after {len(state.history)} decisions")
     state.apply(matching[0])
+
+
+def play_script(state: Any, script: Any, describe: Optional[Callable[[Any], str]] = None) -> Any:
+    """Apply a script's decisions in order, each the one legal action of that notation; no card lost or made."""
+    from collections import Counter
+    everything = Counter(state.all_cards())
+    for number, text in enumerate(moves(script), start=1):
+        try:
+            say(state, text, describe)
+        except AssertionError as error:
+            raise AssertionError(f"decision {number} of the script ({text!r}): {error}") from None
+        assert Counter(state.all_cards()) == everything, f"cards lost or made by decision {number}, {text!r}"
+    return state

@@ -15,12 +15,12 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
-from dataclasses import dataclass
 from fractions import Fraction
 
 import pandas as pd
 import sympy as sp
 
+from cardlib.core.estimates import Estimate, mean_of, share
 from cardlib.loop.actions import COLOURS, DECK, EIGHT, NUMBERS
 from cardlib.loop.combos import combinations_in, combo
 
@@ -108,16 +108,6 @@ def count_combinations(hand: list) -> Counter:
     return counted
 
 
-@dataclass(frozen=True)
-class Estimate:
-    """A simulated mean with its standard error, and the seed and number of hands that made it."""
-
-    value: float
-    standard_error: float
-    samples: int
-    seed: int
-
-
 def simulate_combinations(hands: int, seed: int, hand: int = HAND) -> dict[str, Estimate]:
     """The mean number of each kind of combination in ``hands`` seeded deals of ``hand`` cards."""
     rng = random.Random(seed)
@@ -130,17 +120,11 @@ def simulate_combinations(hands: int, seed: int, hand: int = HAND) -> dict[str, 
         for kind in kinds:
             sums[kind] += counted[kind]
             squares[kind] += counted[kind] ** 2
-    found = {}
-    for kind in kinds:
-        mean = sums[kind] / hands
-        variance = max(squares[kind] / hands - mean ** 2, 0.0) * hands / max(hands - 1, 1)
-        found[kind] = Estimate(mean, math.sqrt(variance / hands), hands, seed)
-    return found
+    return {kind: mean_of(sums[kind], squares[kind], hands, seed) for kind in kinds}
 
 
 def p_eight_by_simulation(hands: int, seed: int) -> Estimate:
     """The share of seeded hands of 11 holding at least one 8, with its standard error."""
     rng = random.Random(seed)
     hits = sum(any(card[0] == EIGHT for card in rng.sample(DECK, HAND)) for _ in range(hands))
-    share = hits / hands
-    return Estimate(share, math.sqrt(share * (1 - share) / hands), hands, seed)
+    return share(hits, hands, seed)

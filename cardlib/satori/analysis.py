@@ -21,6 +21,7 @@ from typing import Any, Optional
 
 import sympy
 
+from cardlib.core.estimates import Estimate, share
 from cardlib.satori.actions import (
     DECLARE, DECLARE_RUN, KATSU, NO_KATSU, PLAY_SATORI, PLAY_ZATSUNEN, SATORI, WINDOW, ZATSUNEN, Observation, parse,
     top_run,
@@ -172,25 +173,6 @@ def posterior_in_bluff(told: Story) -> sympy.Expr:
     return sympy.factor(sympy.simplify(favourable / total))
 
 
-@dataclass(frozen=True)
-class Estimate:
-    """A simulated chance: the estimate, its standard error, how many samples made it, and the seed."""
-
-    value: float
-    standard_error: float
-    samples: int
-    seed: int
-
-    def interval(self, z: float = 1.96) -> tuple[float, float]:
-        """The normal-approximation interval: value ± z standard errors."""
-        return (self.value - z * self.standard_error, self.value + z * self.standard_error)
-
-
-def _estimate(hits: int, samples: int, seed: int) -> Estimate:
-    p = hits / samples if samples else math.nan
-    return Estimate(p, math.sqrt(p * (1 - p) / samples) if samples else math.nan, samples, seed)
-
-
 def game_of(obs: Observation) -> Game:
     """The game (players, first player, cards dealt) an observation comes from: its log's deal says it."""
     start, dealt = next((seat, value) for kind, seat, value in obs.log if kind == "deal")
@@ -217,7 +199,7 @@ def p_satori_by_rejection(obs: Observation, model: Model = UNIFORM, games: int =
         if state._log == log and state.current_player == obs.current_player:
             kept += 1
             hits += state.pile(player)[-1] == SATORI
-    return _estimate(hits, kept, seed)
+    return share(hits, kept, seed)
 
 
 def _by_model(state: State, model: Model, call: Optional[Fraction], rng: random.Random, log: list) -> Any:
@@ -340,5 +322,5 @@ def katsu_stakes(obs: Observation, rollouts: int = 200, seed: int = 0,
             state.apply(decision)
             wins[branch] += _finish(state, bots, rng).result().places[seat] == 1
     names = ", ".join(sorted({getattr(bot, "name", type(bot).__name__) for bot in bots}))
-    found = {branch: _estimate(wins[branch], rollouts if possible[branch] else 0, seed) for branch in branches}
+    found = {branch: share(wins[branch], rollouts if possible[branch] else 0, seed) for branch in branches}
     return Stakes(found["success"], found["no call, satori"], found["no call, zatsunen"], names)

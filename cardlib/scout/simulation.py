@@ -10,44 +10,17 @@ Every function takes its seed and returns ``Estimate``s (value, standard error, 
 """
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 import pandas as pd
 
+from cardlib.core.estimates import Estimate, mean_of, share
 from cardlib.scout.deal import flipped, shuffled
 from cardlib.scout.groups import HAND_SIZES, Card, deck, strongest
 
 KINDS = ("set of 2", "run of 2", "set of 3", "run of 3")  # the adjacent groups counted by linearity
-
-
-@dataclass(frozen=True)
-class Estimate:
-    """A simulated mean (or share): the estimate, its standard error, how many samples, and the seed."""
-
-    value: float
-    standard_error: float
-    samples: int
-    seed: int
-
-    def interval(self, z: float = 1.96) -> tuple[float, float]:
-        """The normal-approximation interval: value ± z standard errors."""
-        return (self.value - z * self.standard_error, self.value + z * self.standard_error)
-
-
-def _mean(total: float, squares: float, samples: int, seed: int) -> Estimate:
-    """The mean of ``samples`` values from their sum and sum of squares, with its standard error."""
-    mean = total / samples
-    variance = max(squares / samples - mean * mean, 0.0) * samples / max(samples - 1, 1)
-    return Estimate(mean, math.sqrt(variance / samples), samples, seed)
-
-
-def _share(hits: int, samples: int, seed: int) -> Estimate:
-    """A share of ``samples`` with its standard error sqrt(p(1 - p)/n)."""
-    p = hits / samples
-    return Estimate(p, math.sqrt(p * (1 - p) / samples), samples, seed)
 
 
 def _dealt_hands(players: int, hands: int, seed: int) -> Iterator[list[Card]]:
@@ -93,7 +66,7 @@ def simulate_adjacent(players: int, hands: int, seed: int) -> dict[str, Estimate
         for kind, count in _count_adjacent([top for top, _ in hand]).items():
             totals[kind] += count
             squares[kind] += count * count
-    return {kind: _mean(totals[kind], squares[kind], hands, seed) for kind in KINDS}
+    return {kind: mean_of(totals[kind], squares[kind], hands, seed) for kind in KINDS}
 
 
 def _holds_three(tops: Sequence[int]) -> tuple[bool, bool]:
@@ -124,7 +97,7 @@ def simulate_three(players: int, hands: int, seed: int) -> dict[str, Estimate]:
             hits[f"{name} either way"] += held[index] or turned[index]
         hits["set or run of 3"] += any(held)
         hits["set or run of 3 either way"] += any(held) or any(turned)
-    return {name: _share(count, hands, seed) for name, count in hits.items()}
+    return {name: share(count, hands, seed) for name, count in hits.items()}
 
 
 # --- the choice to turn the hand -----------------------------------------------------------------
@@ -176,11 +149,11 @@ def turn_gain(players: int, hands: int, seed: int) -> TurnGain:
         best_squares += best_size ** 2
     rows = []
     for size in sorted(set(kept_sizes) | set(best_sizes)):
-        kept_share, best_share = _share(kept_sizes.get(size, 0), hands, seed), _share(best_sizes.get(size, 0), hands, seed)
+        kept_share, best_share = share(kept_sizes.get(size, 0), hands, seed), share(best_sizes.get(size, 0), hands, seed)
         rows.append((size, kept_share.value, kept_share.standard_error, best_share.value, best_share.standard_error))
     sizes = pd.DataFrame(rows, columns=["best group size", "kept", "kept SE", "better way", "better way SE"])
-    return TurnGain(_share(better, hands, seed), _share(worse, hands, seed), _share(same, hands, seed),
-                    _mean(kept_total, kept_squares, hands, seed), _mean(best_total, best_squares, hands, seed),
+    return TurnGain(share(better, hands, seed), share(worse, hands, seed), share(same, hands, seed),
+                    mean_of(kept_total, kept_squares, hands, seed), mean_of(best_total, best_squares, hands, seed),
                     sizes.set_index("best group size"))
 
 

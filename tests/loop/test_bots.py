@@ -11,7 +11,7 @@ from cardlib.core.tournament import standings
 from cardlib.loop.actions import PASS, Play, SetAside, parse_card
 from cardlib.loop.bots import ClimberBot, RandomAgent, low_hand
 from cardlib.loop.rules import Game
-from tests.loop.test_rules import stacked_deck
+from tests.loop.helpers import stacked_deck
 from tests.scripts import moves, say
 
 

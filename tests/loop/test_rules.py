@@ -6,28 +6,10 @@ import pytest
 
 from cardlib.core.errors import IllegalActionError, RulesError
 from cardlib.core.testing import snapshot
-from cardlib.loop.actions import COLOUR_NAMES, DECK, DONDEN, PASS, parse, parse_card
+from cardlib.loop.actions import DONDEN, PASS, parse
 from cardlib.loop.rules import Game
-from tests.scripts import legal, moves, say
-
-
-def stacked_deck(*hands):
-    """A stacked deck: chair 0's cards (written '7r 9y …'), then chair 1's, …, each filled to 11 with the
-    lowest cards nobody was given; the rest of the 45 last (unused)."""
-    given = [[parse_card(text) for text in hand.split()] for hand in hands]
-    named = {card for hand in given for card in hand}
-    spare = iter(card for card in DECK if card not in named)
-    cards = []
-    for hand in given:
-        cards += hand + [next(spare) for _ in range(11 - len(hand))]
-    cards += list(spare)
-    return [(number, COLOUR_NAMES[letter]) for number, letter in cards]
-
-
-def play(state, script):
-    for text in moves(script):
-        say(state, text)
-    return state
+from tests.loop.helpers import stacked_deck
+from tests.scripts import legal, moves, play_script as play, say
 
 
 def test_a_normal_round_deals_11_to_each_chair_and_leaves_the_rest_unused():

@@ -16,7 +16,7 @@ import pytest
 from cardlib.core.errors import IllegalActionError
 from cardlib.core.testing import snapshot
 from cardlib.satori import Game
-from tests.scripts import legal, moves, say  # noqa: F401 (the rules tests import them from here)
+from tests.scripts import legal, moves, play_script, say  # noqa: F401 (the rules tests import them from here)
 
 DEAL = ("S", "S", "S", "Z", "Z")          # the sheet's hand: 3 satori and 2 zatsunen
 DECK = Counter({"S": 15, "Z": 10})         # the 25 playing cards, wherever they are
@@ -33,13 +33,7 @@ def stacked(players=3, start=0, hands=None, **options):
 
 def play_out(state, script):
     """Apply a script's decisions in order, each the unique legal action of that notation; every card kept."""
-    for number, text in enumerate(moves(script), start=1):
-        try:
-            say(state, text)
-        except AssertionError as error:
-            raise AssertionError(f"decision {number} of the script: {error}") from None
-        assert Counter(state.all_cards()) == DECK, f"cards lost or made by decision {number}, {text!r}"
-    return state
+    return play_script(state, script)
 
 
 def asked(state, script):

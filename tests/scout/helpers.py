@@ -17,7 +17,6 @@ A script is the digest's notation, one decision after another, separated by "/" 
 """
 import random
 import re
-from collections import Counter
 
 import pytest
 
@@ -116,22 +115,19 @@ def stacked(players=3, *rounds, start=0, number_of_rounds=None, seed=0):
     return game.new(seed=seed, deck=deck(players, *rounds) if rounds else None)
 
 
+def describe(state):
+    """The hand and the active set, for a script's error message."""
+    return f"hand {tops(state, state.current_player)}, active {[card[0] for card in state.active]}"
+
+
 def say(state, text):
     """Apply the one legal action whose str() is ``text`` (tests/scripts.py), the hand and active set in the message."""
-    scripts.say(state, text, lambda state: f"hand {tops(state, state.current_player)}, "
-                                           f"active {[card[0] for card in state.active]}")
+    scripts.say(state, text, describe)
 
 
 def play(state, script):
     """Apply a script's decisions in order, each the unique legal action of that notation; no card lost."""
-    everything = Counter(state.all_cards())
-    for number, text in enumerate(moves(script), start=1):
-        try:
-            say(state, text)
-        except AssertionError as error:
-            raise AssertionError(f"decision {number} of the script ({text!r}): {error}") from None
-        assert Counter(state.all_cards()) == everything, f"cards lost or made by decision {number}, {text!r}"
-    return state
+    return scripts.play_script(state, script, describe)
 
 
 def tops(state, seat):
