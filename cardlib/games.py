@@ -1,7 +1,7 @@
 """The registry: one ``GameInfo`` line a game. Nothing here imports a game.
 
 >>> [info.name for info in REGISTRY]
-['twentyfive', 'discontinuity', 'satori', 'scout']
+['twentyfive', 'discontinuity', 'satori', 'scout', 'loop']
 >>> info("discontinuity").title
 'Discontinuity'
 >>> info("twentyfive").games()[0]
@@ -68,6 +68,9 @@ REGISTRY: tuple[GameInfo, ...] = (
              ({"players": 3}, {"players": 4, "start": 1, "rounds": 1}, {"players": 5, "start": 2, "rounds": 1},
               {"players": 2}),
              app="cardlib.scout.app:ScoutApp"),
+    GameInfo("loop", "Loop", "notebooks/05_loop.ipynb",
+             ({"players": 4}, {"players": 3, "start": 1}, {"players": 2}, {"players": 3, "long": True, "three_eights": True}),
+             app=None),  # the app: next
 )
 
 

@@ -167,7 +167,10 @@ def check_determinize(game: Any, games: int = 5, seed: int = 4, samples: int = 1
     """determinize(seat) keeps observation(seat) while really changing what the seat cannot see."""
     rng = random.Random(seed)
     changed = checked = 0
-    for state in list(random_states(game, games, seed))[::5]:
+    states = list(random_states(game, games, seed))
+    # every 5th state, and at most about 40 in all: each world is played out to the end, and long games
+    # (Loop's rounds go on until a target score) would otherwise cost minutes
+    for state in states[::max(5, len(states) // 40)]:
         if state.is_over:
             continue
         for seat in range(game.players):

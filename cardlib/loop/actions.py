@@ -25,11 +25,12 @@ COLOUR_NAMES = {"r": "red", "b": "blue", "y": "yellow"}
 NUMBERS = range(1, 16)
 DECK: tuple[Card, ...] = tuple((number, colour) for number in NUMBERS for colour in COLOURS)  # 45 cards
 EIGHT = 8  # the card that stops a trick, and whose set-aside copies allow donden
+PLACE = {card: place for place, card in enumerate(DECK)}  # the DECK is in the notation's order
 
 
-def card_key(card: Card) -> tuple[int, int]:
-    """The notation's order: by number, then r, b, y."""
-    return card[0], COLOURS.index(card[1])
+def card_key(card: Card) -> int:
+    """The notation's order: by number, then r, b, y (a card's place in DECK)."""
+    return PLACE[card]
 
 
 def cards_in_order(cards: Iterable[Card]) -> tuple[Card, ...]:
@@ -38,7 +39,7 @@ def cards_in_order(cards: Iterable[Card]) -> tuple[Card, ...]:
     >>> cards_in_order([(9, "y"), (3, "b"), (9, "r")])
     ((3, 'b'), (9, 'r'), (9, 'y'))
     """
-    return tuple(sorted(cards, key=card_key))
+    return tuple(sorted(cards, key=PLACE.__getitem__))
 
 
 def card_text(card: Card) -> str:
@@ -106,11 +107,24 @@ def _ordered(cards: object) -> tuple:
     """The cards in the notation's order when they are cards; anything else kept as it is (refused later)."""
     try:
         return cards_in_order(cards)  # type: ignore[arg-type]
-    except (TypeError, ValueError, IndexError):
+    except (TypeError, ValueError, IndexError, KeyError):
         return cards if isinstance(cards, tuple) else (cards,)
 
 
 Action = Union[SetAside, Donden, Play, Pass, Sit]
+_MADE: dict[tuple[type, tuple[Card, ...]], Union[SetAside, Play]] = {}
+
+
+def action_of(kind: type, cards: tuple[Card, ...]) -> Union[SetAside, Play]:
+    """The one shared ``SetAside`` or ``Play`` of ``cards`` (in the notation's order): built once, then reused.
+
+    >>> action_of(Play, ((9, "r"), (9, "y"))) is action_of(Play, ((9, "r"), (9, "y")))
+    True
+    """
+    action = _MADE.get((kind, cards))
+    if action is None:
+        action = _MADE[kind, cards] = kind(cards)
+    return action
 _CARD = re.compile(r"(\d+)([rby])")
 
 

@@ -29,8 +29,21 @@ class Combo(NamedTuple):
     number: int
 
 
+_FORMED: dict[tuple[Card, ...], Optional[Combo]] = {}
+
+
 def combo(cards: Sequence[Card]) -> Optional[Combo]:
-    """The combination ``cards`` form, or None if they form none."""
+    """The combination ``cards`` form, or None if they form none (remembered: the same cards come up often)."""
+    key = tuple(cards)
+    if key in _FORMED:
+        return _FORMED[key]
+    found = _form(key)
+    if len(_FORMED) < 50_000:
+        _FORMED[key] = found
+    return found
+
+
+def _form(cards: tuple[Card, ...]) -> Optional[Combo]:
     if not cards:
         return None
     numbers = sorted(card[0] for card in cards)
@@ -83,11 +96,36 @@ def combinations_in(hand: Sequence[Card]) -> list[tuple[Card, ...]]:
 
 
 def beating(hand: Sequence[Card], old: Optional[Combo], reversed_order: bool = False) -> list[tuple[Card, ...]]:
-    """The combinations of ``hand`` that may be played now: any when leading (``old`` None), else those that follow."""
-    found = combinations_in(hand)
+    """The combinations of ``hand`` that may be played now: any when leading (``old`` None), else those that follow.
+
+    Following, only combinations of the trick's form and size are built, in the order ``combinations_in`` lists them.
+
+    >>> hand = [(5, "r"), (6, "r"), (7, "r"), (5, "b"), (9, "y")]
+    >>> beating(hand, Combo("run", 2, 5)), beating(hand, Combo("single", 1, 6), reversed_order=True)
+    ([((6, 'r'), (7, 'r'))], [((5, 'r'),), ((5, 'b'),)])
+    """
     if old is None:
-        return found
-    return [cards for cards in found if follows(combo(cards), old, reversed_order)]  # type: ignore[arg-type]
+        return combinations_in(hand)
+    cards, size, number = cards_in_order(hand), old.size, old.number
+
+    def stronger(other: int) -> bool:
+        return other < number if reversed_order else other > number
+
+    if old.form == SINGLE:
+        return [(card,) for card in cards if stronger(card[0])]
+    if old.form != RUN:
+        by_number: dict[int, list[Card]] = {}
+        for card in cards:
+            if stronger(card[0]):
+                by_number.setdefault(card[0], []).append(card)
+        return [group for same in by_number.values() for group in combinations(same, size)]
+    held = set(cards)
+    found = []
+    for colour in COLOURS:
+        for low in sorted(card[0] for card in cards if card[1] == colour and stronger(card[0])):
+            if all((low + step, colour) in held for step in range(1, size)):
+                found.append(tuple((low + step, colour) for step in range(size)))
+    return found
 
 
 def refusal(cards: object, hand: Sequence[Card], verb: str, trick: Optional[Combo] = None,

@@ -25,11 +25,11 @@ from cardlib.core.engine import Engine
 from cardlib.core.errors import IllegalActionError, RulesError, check_players, check_seat
 from cardlib.core.protocol import Result, places_from_scores
 from cardlib.loop.actions import (
-    DECK, DONDEN, EIGHT, PASS, Action, Card, Donden, Pass, Play, SetAside, Sit, cards_in_order,
+    DECK, DONDEN, EIGHT, PASS, Action, Card, Donden, Pass, Play, SetAside, Sit, action_of, cards_in_order,
 )
 from cardlib.loop.deal import stacked_sets
 from cardlib.loop.chairs import START_POINTS, TARGETS, allowed_chairs, new_total, round_points
-from cardlib.loop.combos import Combo, beating, combo, refusal, stops
+from cardlib.loop.combos import Combo, beating, combo, follows, refusal, stops
 from cardlib.loop.seen import Observation, determinize, observe
 
 __all__ = ["Game", "State", "Observation"]
@@ -110,7 +110,7 @@ class State(Engine):
         self._log.append(("set", None, self._set))
         cards = list(self._blocks.pop(0)) if self._blocks else self._shuffled()
         while True:
-            self._hands = [list(cards[HAND * chair:HAND * (chair + 1)]) for chair in range(n)]
+            self._hands = [list(cards_in_order(cards[HAND * chair:HAND * (chair + 1)])) for chair in range(n)]
             self._hands = [self._hands[self._chair[player]] for player in range(n)]
             self._unused = list(cards[HAND * n:])
             three = [p for p in range(n) if sum(card[0] == EIGHT for card in self._hands[p]) == 3]
@@ -188,11 +188,11 @@ class State(Engine):
         if player is None:
             return []
         if self._phase == SETTING:
-            return [SetAside(pair) for pair in combinations(cards_in_order(self._hands[player]), ASIDE)]
+            return [action_of(SetAside, pair) for pair in combinations(cards_in_order(self._hands[player]), ASIDE)]
         if self._phase == SITTING:
             return [Sit(chair) for chair in self._chairs_for(player)]
         legal: list[Action] = [DONDEN] if self._can_donden(player) else []
-        legal += [Play(cards) for cards in beating(self._hands[player], self._trick, self._reversed)]
+        legal += [action_of(Play, cards) for cards in beating(self._hands[player], self._trick, self._reversed)]
         if self._trick is not None:
             legal.append(PASS)
         return legal
@@ -213,8 +213,11 @@ class State(Engine):
         if kind not in PHASE_ACTIONS[self._phase]:
             raise IllegalActionError(f"{action}: player {player} must {PHASE_WORDS[self._phase]} now")
         if kind is SetAside:
-            self._check_cards(action.cards, player, "set aside")  # type: ignore[attr-defined]
-            if len(action.cards) != ASIDE:  # type: ignore[attr-defined]
+            cards, hand = action.cards, self._hands[player]  # type: ignore[attr-defined]
+            if len(cards) == ASIDE and cards[0] != cards[1] and cards[0] in hand and cards[1] in hand:
+                return None  # the usual case, quickly
+            self._check_cards(cards, player, "set aside")
+            if len(cards) != ASIDE:
                 raise IllegalActionError(f"{action}: set aside exactly {ASIDE} cards")
         elif kind is Sit:
             chair = action.chair  # type: ignore[attr-defined]
@@ -240,7 +243,12 @@ class State(Engine):
             raise IllegalActionError(f"{reason} (player {player})")
 
     def _check_play(self, action: Play, player: int) -> None:
-        self._check_cards(action.cards, player, "play")
+        hand, cards = self._hands[player], action.cards
+        if all(card in hand for card in cards):  # then they are real cards: the usual case, quickly
+            found = combo(cards)
+            if found is not None and (self._trick is None or follows(found, self._trick, self._reversed)):
+                return
+        self._check_cards(cards, player, "play")
         reason = refusal(action.cards, self._hands[player], "play", self._trick, self._reversed)
         if reason:
             raise IllegalActionError(reason)
@@ -372,7 +380,7 @@ class State(Engine):
         for mover in range(n):
             self._chair[mover] = self._chosen[mover]
             self._occupant[self._chosen[mover]] = mover
-        self._hands = [list(at_chair[self._chair[mover]]) for mover in range(n)]
+        self._hands = [list(cards_in_order(at_chair[self._chair[mover]])) for mover in range(n)]
         for mover in range(n):  # what you knew about a chair's cards goes with them to their new holder
             self._known[mover] |= frozenset(self._hands[mover])
         self._start_round()
