@@ -47,6 +47,9 @@ PHASE_WORDS = {SETTING: "set 2 cards aside", SITTING: "choose a chair", PLAYING:
 class Game:
     """Rule options: 2 to 4 players, the start chair, the long game (first to 2 sets), the three-8s rule.
 
+    ``rounds`` is not in the rules: a set that ends after that many rounds (if no one reached the
+    target first), for experiments such as duplicate deals of one round. None plays to the target.
+
     >>> Game(players=4).target, Game(players=2).target
     (12, 7)
     """
@@ -55,6 +58,7 @@ class Game:
     start: int = 0
     long: bool = False
     three_eights: bool = False
+    rounds: Optional[int] = None
 
     def __post_init__(self) -> None:
         check_players(TITLE, self.players, (2, 3, 4))
@@ -62,6 +66,8 @@ class Game:
         for name in ("long", "three_eights"):
             if type(getattr(self, name)) is not bool:
                 raise RulesError(f"{name} is True or False, not {getattr(self, name)!r}")
+        if self.rounds is not None and (type(self.rounds) is not int or self.rounds < 1):
+            raise RulesError(f"rounds is a whole number from 1, or None (play to the target), not {self.rounds!r}")
 
     @property
     def target(self) -> int:
@@ -221,7 +227,7 @@ class State(Engine):
                 raise IllegalActionError(f"{action}: set aside exactly {ASIDE} cards")
         elif kind is Sit:
             chair = action.chair  # type: ignore[attr-defined]
-            if chair not in self._chairs_for(player):
+            if type(chair) is not int or chair not in self._chairs_for(player):  # not 1.0 nor True
                 raise IllegalActionError(f"{action}: player {player} may take chairs {self._chairs_for(player)} "
                                          "(free ones; not the chair just had, with 3 or 4 players; leaving one "
                                          "for everyone after)")
@@ -347,7 +353,7 @@ class State(Engine):
             points[player] = round_points(n, rank, self._previous[self._chair[player]])
             self._scores[player] = new_total(self._scores[player], points[player])
         self._log.append(("round end", None, (tuple(self._out), tuple(points), tuple(self._scores))))
-        if max(self._scores) >= self.game.target:
+        if max(self._scores) >= self.game.target or self._round == self.game.rounds:
             self._end_set()
         else:
             self._waiting = sorted(range(n), key=lambda player: -self._ranks[player])  # last place chooses first

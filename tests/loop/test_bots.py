@@ -6,11 +6,15 @@ import random
 
 import pytest
 
+from collections import Counter
+
+from cardlib.core import testing
 from cardlib.core.match import play
-from cardlib.core.tournament import standings
-from cardlib.loop.actions import PASS, Play, SetAside, parse_card
-from cardlib.loop.bots import ClimberBot, RandomAgent, low_hand
+from cardlib.core.tournament import duplicate, duplicate_summary, standings
+from cardlib.loop.actions import DONDEN, PASS, Play, SetAside, Sit, parse_card
+from cardlib.loop.bots import ClimberBot, RandomAgent, SearchBot, candidates, climb_move, low_hand
 from cardlib.loop.rules import Game
+from cardlib.loop.world import world
 from tests.loop.helpers import stacked_deck
 from tests.scripts import moves, say
 
@@ -65,3 +69,81 @@ def test_the_climber_beats_random_players_in_a_seeded_tournament():
     _, by_agent = standings(Game(players=3), {"climber": ClimberBot(), "random A": RandomAgent(),
                                               "random B": RandomAgent()}, games=90, seed=3)
     assert by_agent.loc["climber", "win low"] > 1 / 3  # the 95% interval of its win rate lies above a fair share
+
+
+GAMES = [Game(players=2), Game(players=3), Game(players=4, start=2), Game(players=3, long=True, three_eights=True)]
+
+
+@pytest.mark.parametrize("game", GAMES, ids=repr)
+def test_a_world_imagined_from_an_observation_keeps_it_and_plays_on(game):
+    rng = random.Random(5)
+    for state in list(testing.random_states(game, 3, 9))[::6]:
+        if state.is_over:
+            continue
+        for seat in range(game.players):
+            obs = state.observation(seat)
+            imagined = world(obs, rng, game)
+            assert imagined.observation(seat) == obs
+            assert Counter(imagined.all_cards()) == Counter(state.all_cards())
+            while not imagined.is_over:
+                legal = imagined.legal_actions()
+                imagined.apply(legal[rng.randrange(len(legal))])
+
+
+def test_in_a_loop_round_a_world_keeps_the_cards_seen_at_each_chair_and_redraws_only_the_rest():
+    rng = random.Random(3)
+    state = Game(players=3).new(seed=8)
+    while not (state.phase == "play" and state._round == 2):
+        state.apply(climb_move(state))
+    obs = state.observation(0)
+    imagined = world(obs, rng)
+    for player in (1, 2):
+        known = set(obs.held_known[player])
+        assert len(known) >= 6  # most of a chair's 11 cards were played in front of it last round
+        assert known <= set(imagined.hand(player)) | set(imagined.aside(player))
+
+
+def test_climb_move_chooses_as_the_climber_does_from_its_observation():
+    state, bot = Game(players=4).new(seed=6), ClimberBot()
+    while not state.is_over:
+        legal = state.legal_actions()
+        chosen = climb_move(state)
+        assert chosen == bot.act(state.observation(state.current_player), legal, None)
+        state.apply(chosen)
+
+
+def test_the_search_candidates_are_legal_few_and_start_with_the_climbers_choice():
+    state, bot = Game(players=3).new(seed=2), ClimberBot()
+    while not state.is_over:
+        obs, legal = state.observation(state.current_player), state.legal_actions()
+        found = candidates(obs, legal, 6)
+        assert found and len(found) <= max(6, sum(type(a) is Sit for a in legal)) and set(found) <= set(legal)
+        assert len(set(found)) == len(found) and (type(legal[0]) is Sit or found[0] == bot.act(obs, legal, None))
+        if len(legal) <= 6:
+            assert set(found) == set(legal)
+        elif PASS in legal or DONDEN in legal:
+            assert {PASS, DONDEN} & set(legal) <= set(found)
+        state.apply(found[0])
+
+
+def test_the_search_bot_plays_whole_games_by_the_rules():
+    record = play(Game(players=3, rounds=2), [SearchBot(rollouts=4, width=3), ClimberBot(), ClimberBot()], seed=3)
+    assert record.result.places.count(1) >= 1
+
+
+def test_the_search_bot_sees_only_its_observation():
+    # a world the player cannot tell from the real one: the same observation, the same choice
+    state = Game(players=3).new(seed=11)
+    while not (state.current_player == 0 and state.phase == "play" and state._trick is not None):
+        state.apply(climb_move(state))
+    twin = state.determinize(0, random.Random(3))
+    assert [twin.hand(player) for player in (1, 2)] != [state.hand(player) for player in (1, 2)]
+    bot = SearchBot(rollouts=6, width=4)
+    assert bot.act(state.observation(0), state.legal_actions(), random.Random(4)) == \
+        bot.act(twin.observation(0), twin.legal_actions(), random.Random(4))
+
+
+def test_the_search_bot_beats_the_climber_on_duplicate_deals():
+    table = duplicate(Game(players=3, rounds=2), SearchBot(rollouts=8, width=4), ClimberBot(), deals=8, seed=4)
+    gained = duplicate_summary(table).loc["score gained"]
+    assert gained["low"] > 0, gained  # the 95% interval of the points gained in the same chairs lies above zero
