@@ -6,6 +6,8 @@
 - Counting combinations by linearity of expectation: the expected number of pairs, threes and runs
   (of each length) in a dealt hand of 11, exact; each is a sum over the possible combinations of
   the chance that all its cards were dealt to the hand.
+- The hand or the player? The replay experiment is in ``replays.py`` (re-exported here):
+  ``replay_deals``, ``variance_split``, ``player_means``, ``by_previous_rank``.
 
 >>> p_at_least_one_eight(), p_three_eights()
 (373/645, 1/86)
@@ -23,6 +25,7 @@ import sympy as sp
 from cardlib.core.estimates import Estimate, mean_of, share
 from cardlib.loop.actions import COLOURS, DECK, EIGHT, NUMBERS
 from cardlib.loop.combos import combinations_in, combo
+from cardlib.loop.replays import by_previous_rank, player_means, replay_deals, variance_split  # noqa: F401
 
 HAND = 11        # cards dealt to each player
 EIGHTS = 3       # one 8 in each colour

@@ -1,0 +1,78 @@
+"""The hand or the player: the replay experiment's design (every hand met by every player equally often), the variance
+split on tables whose answer is known, and the loop round's scoring."""
+from __future__ import annotations
+
+import pandas as pd
+import pytest
+
+from cardlib.loop.chairs import BASE, round_points
+from cardlib.loop.replays import (
+    ClimberBot, RandomAgent, by_previous_rank, player_means, replay_deals, variance_split,
+)
+
+BOTS = {"random": RandomAgent(), "climber": ClimberBot(), "climber too": ClimberBot()}
+
+
+@pytest.fixture(scope="module")
+def table():
+    return replay_deals(deals=6, seed=5, bots=BOTS, players=3)
+
+
+def test_every_hand_is_played_by_every_player_equally_often_in_both_rounds(table):
+    for _, rows in table.groupby(["deal", "round", "chair"]):
+        assert rows["player"].value_counts().to_dict() == dict.fromkeys(BOTS, 2)  # 3! orders: twice each
+    assert len(table) == 6 * 2 * 6 * 3  # deals x rounds x orders x chairs
+
+
+def test_in_each_replay_the_ranks_are_1_to_n_and_points_follow_the_tables(table):
+    for _, game in table.groupby(["deal", "round", table.index // 3]):
+        assert sorted(game["rank"]) == [1, 2, 3]
+    for row in table.itertuples():
+        assert row.points == BASE[3][row.rank - 1]
+        previous = None if row.round == "normal" else int(row.previous)
+        assert row._8 == round_points(3, row.rank, previous)  # the column "loop points"
+
+
+def test_the_loop_round_is_played_from_the_same_first_round_whoever_plays_it(table):
+    loop = table[table["round"] == "loop"]
+    # the chair's previous rank belongs to the chair, not to who sits there now
+    assert (loop.groupby(["deal", "chair"])["previous"].nunique() == 1).all()
+    assert sorted(loop.groupby("deal")["previous"].first().index) == list(range(6))
+
+
+def test_the_variance_split_finds_a_pure_hand_effect_and_a_pure_player_effect():
+    rows = []
+    for deal in range(4):
+        for chair in range(3):
+            for player, skill in (("a", 0), ("b", 1), ("c", 2)):
+                rows.append({"deal": deal, "round": "normal", "chair": chair, "player": player,
+                             "hand only": chair + 3 * deal, "player only": skill})
+    layout = pd.DataFrame(rows)
+    hand = variance_split(layout, score="hand only", resamples=50)
+    player = variance_split(layout, score="player only", resamples=50)
+    assert hand.loc["the hand", "share"] == pytest.approx(1) and hand.loc["the player", "share"] == pytest.approx(0)
+    assert player.loc["the player", "share"] == pytest.approx(1) and player.loc["the hand", "share"] == pytest.approx(0)
+
+
+def test_the_shares_add_up_to_one_and_their_intervals_hold_them(table):
+    split = variance_split(table, "loop", "loop points", resamples=100, seed=3)
+    assert split["share"].sum() == pytest.approx(1)
+    assert (split["low"] <= split["share"] + 1e-9).all() and (split["share"] <= split["high"] + 1e-9).all()
+    assert split.attrs["seed"] == 3 and split.attrs["deals"] == 6
+
+
+def test_a_climber_outscores_a_random_player_on_the_same_hands(table):
+    means = player_means(table)
+    assert means.loc["climber", "low"] > means.loc["random", "high"]
+
+
+def test_by_previous_rank_reads_the_loop_round_by_the_chairs_last_rank(table):
+    frame = by_previous_rank(table)
+    assert list(frame.index) == [1, 2, 3]
+    # the loop rule adds previous - rank: on average exactly the mean rank's distance from the previous rank
+    assert (frame["loop points"] - frame["points"] - (frame.index - frame["rank"])).abs().max() == pytest.approx(0)
+
+
+def test_one_bot_a_chair():
+    with pytest.raises(ValueError, match="one bot a chair"):
+        replay_deals(deals=1, seed=1, bots={"random": RandomAgent()}, players=3)
