@@ -39,6 +39,7 @@ bench: $(VENV)/.dev
 	$(BIN)/python bench/satori.py
 	$(BIN)/python bench/cfr.py
 	$(BIN)/python bench/scout.py
+	$(BIN)/python bench/loop.py
 
 # check-game comes first so a wrong name fails before any venv set-up or Voila traceback.
 app: check-game $(VENV)/.lab

@@ -25,6 +25,7 @@ COLOUR_NAMES = {"r": "red", "b": "blue", "y": "yellow"}
 NUMBERS = range(1, 16)
 DECK: tuple[Card, ...] = tuple((number, colour) for number in NUMBERS for colour in COLOURS)  # 45 cards
 EIGHT = 8  # the card that stops a trick, and whose set-aside copies allow donden
+SETTING, PLAYING, SITTING, OVER = "set aside", "play", "sit", "over"  # the phases: which decision is asked
 PLACE = {card: place for place, card in enumerate(DECK)}  # the DECK is in the notation's order
 
 
@@ -113,6 +114,14 @@ def _ordered(cards: object) -> tuple:
 
 Action = Union[SetAside, Donden, Play, Pass, Sit]
 _MADE: dict[tuple[type, tuple[Card, ...]], Union[SetAside, Play]] = {}
+
+
+def shared(kind: type, cards: tuple) -> object:
+    """The shared action ``action_of`` made for these cards, or None (an action built elsewhere is checked in full)."""
+    try:
+        return _MADE.get((kind, cards))
+    except TypeError:  # unhashable: no action of ours
+        return None
 
 
 def action_of(kind: type, cards: tuple[Card, ...]) -> Union[SetAside, Play]:

@@ -132,10 +132,13 @@ def refusal(cards: object, hand: Sequence[Card], verb: str, trick: Optional[Comb
             reversed_order: bool = False) -> str:
     """Why ``cards`` may not be played (or set aside) from ``hand`` on ``trick`` now: "" when they may.
 
+    >>> refusal(((4, "b"), (6, "b")), [(4, "b"), (6, "b")], "play")
+    'play 4b 6b: no combination (a single, a pair, three of a kind, or a run of consecutive numbers in one colour)'
     >>> refusal(((4, "b"), (5, "r")), [(4, "b"), (5, "r")], "play")
-    'play 4b 5r: no combination (a single, a pair, three of a kind, or a run of consecutive numbers in one colour)'
+    "play 4b 5r: a run's cards are all one colour; these are b, r"
     """
-    if not isinstance(cards, tuple) or not all(isinstance(card, tuple) and card in DECK for card in cards):
+    if not isinstance(cards, tuple) or not all(type(card) is tuple and len(card) == 2 and type(card[0]) is int
+                                               and card in DECK for card in cards):
         return f"{cards!r}: cards are (number, colour) pairs like (7, 'r')"
     named = f"{verb} {cards_text(cards)}"
     if len(set(cards)) != len(cards):
@@ -146,6 +149,9 @@ def refusal(cards: object, hand: Sequence[Card], verb: str, trick: Optional[Comb
     if verb != "play":
         return ""
     found = combo(cards)  # type: ignore[arg-type]
+    numbers = sorted(card[0] for card in cards)
+    if found is None and len(cards) > 1 and numbers == list(range(numbers[0], numbers[0] + len(cards))):
+        return f"{named}: a run's cards are all one colour; these are {', '.join(sorted({c for _, c in cards}))}"
     if found is None:
         return f"{named}: no combination (a single, a pair, three of a kind, or a run of consecutive numbers in one colour)"
     if trick is not None and not follows(found, trick, reversed_order):

@@ -17,9 +17,14 @@ LETTERS = {name: letter for letter, name in COLOUR_NAMES.items()}
 def stacked_sets(cards: Sequence[Sequence[Any]], long: bool) -> list[list[Card]]:
     """A stacked deck cut into sets of 45, each checked to be the 45 Loop cards."""
     try:
-        converted = [(number, LETTERS.get(colour, colour)) for number, colour in cards]
+        pairs = [(number, colour) for number, colour in cards]
     except (TypeError, ValueError):
         raise RulesError("deck: a list of cards, each (number, colour) with colour 'red', 'blue' or 'yellow'") from None
+    converted = []
+    for number, colour in pairs:
+        if type(number) is not int or not isinstance(colour, str) or colour not in LETTERS:
+            raise RulesError(f"deck: {(number, colour)!r} is not a Loop card (a number 1 to 15, red, blue or yellow)")
+        converted.append((number, LETTERS[colour]))
     size = len(DECK)
     if not converted or len(converted) % size or (not long and len(converted) != size):
         raise RulesError(f"deck: {len(converted)} cards; a deal uses the 45 Loop cards"

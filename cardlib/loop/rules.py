@@ -22,25 +22,23 @@ from itertools import combinations
 from typing import Any, Optional
 
 from cardlib.core.engine import Engine
-from cardlib.core.errors import IllegalActionError, RulesError, check_players, check_seat
+from cardlib.core.errors import RulesError, check_players, check_seat
 from cardlib.core.protocol import Result, places_from_scores
 from cardlib.loop.actions import (
-    DECK, DONDEN, EIGHT, PASS, Action, Card, Donden, Pass, Play, SetAside, Sit, action_of, cards_in_order,
+    DECK, DONDEN, EIGHT, OVER, PASS, PLAYING, SETTING, SITTING, Action, Card, Donden, Pass, Play, SetAside, Sit,
+    action_of, cards_in_order,
 )
 from cardlib.loop.deal import stacked_sets
 from cardlib.loop.chairs import START_POINTS, TARGETS, allowed_chairs, new_total, round_points
-from cardlib.loop.combos import Combo, beating, combo, follows, refusal, stops
+from cardlib.loop.combos import Combo, beating, combo, stops
 from cardlib.loop.seen import Observation, determinize, observe
+from cardlib.loop.checks import ASIDE, refuse
 
 __all__ = ["Game", "State", "Observation"]
 
 TITLE = "Loop"
-HAND, ASIDE = 11, 2
+HAND = 11
 SETS_TO_WIN = 2  # the long game: the first to win 2 sets
-SETTING, PLAYING, SITTING, OVER = "set aside", "play", "sit", "over"
-ACTIONS = "SetAside(cards), DONDEN, Play(cards), PASS or Sit(chair)"
-PHASE_ACTIONS = {SETTING: (SetAside,), SITTING: (Sit,), PLAYING: (Donden, Play, Pass)}
-PHASE_WORDS = {SETTING: "set 2 cards aside", SITTING: "choose a chair", PLAYING: "play, pass or donden"}
 
 
 @dataclass(frozen=True)
@@ -212,52 +210,9 @@ class State(Engine):
         return allowed_chairs(player, before, self._chosen, self._waiting[1:])
 
     def _check(self, action: object) -> Any:
-        """IllegalActionError saying what and why; nothing changes."""
-        kind, player = type(action), self._current
-        if kind not in (SetAside, Donden, Play, Pass, Sit):
-            raise IllegalActionError(f"{action!r} is not an action of Loop ({ACTIONS})")
-        if kind not in PHASE_ACTIONS[self._phase]:
-            raise IllegalActionError(f"{action}: player {player} must {PHASE_WORDS[self._phase]} now")
-        if kind is SetAside:
-            cards, hand = action.cards, self._hands[player]  # type: ignore[attr-defined]
-            if len(cards) == ASIDE and cards[0] != cards[1] and cards[0] in hand and cards[1] in hand:
-                return None  # the usual case, quickly
-            self._check_cards(cards, player, "set aside")
-            if len(cards) != ASIDE:
-                raise IllegalActionError(f"{action}: set aside exactly {ASIDE} cards")
-        elif kind is Sit:
-            chair = action.chair  # type: ignore[attr-defined]
-            if type(chair) is not int or chair not in self._chairs_for(player):  # not 1.0 nor True
-                raise IllegalActionError(f"{action}: player {player} may take chairs {self._chairs_for(player)} "
-                                         "(free ones; not the chair just had, with 3 or 4 players; leaving one "
-                                         "for everyone after)")
-        elif kind is Donden:
-            if self._dondened:
-                raise IllegalActionError(f"{action}: one donden a turn; now play or pass")
-            if not self._can_donden(player):
-                raise IllegalActionError(f"{action}: player {player} has no set-aside 8 left to reveal")
-        elif kind is Pass:
-            if self._trick is None:
-                raise IllegalActionError(f"{action}: player {player} leads and must play (a lead never passes)")
-        else:
-            self._check_play(action, player)  # type: ignore[arg-type]
+        """IllegalActionError saying what and why; nothing changes (checks.py)."""
+        refuse(self, action)
         return None
-
-    def _check_cards(self, cards: object, player: int, verb: str) -> None:
-        reason = refusal(cards, self._hands[player], verb)
-        if reason:
-            raise IllegalActionError(f"{reason} (player {player})")
-
-    def _check_play(self, action: Play, player: int) -> None:
-        hand, cards = self._hands[player], action.cards
-        if all(card in hand for card in cards):  # then they are real cards: the usual case, quickly
-            found = combo(cards)
-            if found is not None and (self._trick is None or follows(found, self._trick, self._reversed)):
-                return
-        self._check_cards(cards, player, "play")
-        reason = refusal(action.cards, self._hands[player], "play", self._trick, self._reversed)
-        if reason:
-            raise IllegalActionError(reason)
 
     def _change(self, action: Action, plan: None) -> None:
         """The checked action happens; then whose turn it is, the trick's end, going out, the round's end."""
