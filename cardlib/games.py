@@ -70,7 +70,7 @@ REGISTRY: tuple[GameInfo, ...] = (
              app="cardlib.scout.app:ScoutApp"),
     GameInfo("loop", "Loop", "notebooks/05_loop.ipynb",
              ({"players": 4}, {"players": 3, "start": 1}, {"players": 2}, {"players": 3, "long": True, "three_eights": True}),
-             app=None),  # the app: next
+             app="cardlib.loop.app:LoopApp"),
 )
 
 
