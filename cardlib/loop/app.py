@@ -21,7 +21,7 @@ from typing import Any, Optional
 import cardlib.loop.story as story
 import cardlib.loop.view as view
 from cardlib.loop.actions import DONDEN, PASS, Play, SetAside, Sit, card_key, card_text, cards_text
-from cardlib.loop.bots import ClimberBot
+from cardlib.loop.bots import ClimberBot, SearchBot
 from cardlib.loop.rules import Game
 from cardlib.loop.seen import Observation
 from cardlib.ui import Control
@@ -38,12 +38,12 @@ def tables(long: bool = False) -> list[tuple[str, Game]]:
 
 
 def default_opponents(players: int) -> list[Any]:
-    """The bots you meet by default: a climber at every other chair.
+    """The bots you meet by default: a searching player first, then climbers.
 
-    >>> [bot.name for bot in default_opponents(3)]
-    ['climber', 'climber']
+    >>> [bot.name for bot in default_opponents(4)]
+    ['search', 'climber', 'climber']
     """
-    return [ClimberBot() for _ in range(players - 1)]
+    return [SearchBot() if k == 0 else ClimberBot() for k in range(players - 1)]
 
 
 def play_order(action: Play) -> tuple:

@@ -18,7 +18,7 @@ import pytest
 from cardlib.core.testing import snapshot
 from cardlib.loop.actions import DONDEN, PASS, Play, SetAside, Sit, parse, parse_card
 from cardlib.loop.app import LEAD_LIMIT, LoopApp, default_opponents
-from cardlib.loop.bots import ClimberBot
+from cardlib.loop.bots import ClimberBot, SearchBot
 from cardlib.loop.chairs import round_points
 from cardlib.loop.rules import Game
 from cardlib.loop.story import narrate, rounds_over
@@ -347,10 +347,11 @@ def test_whole_games_by_clicks_show_no_hidden_card(players, seed, long):
         assert "Set 1: " not in text(app._log) and "Set 2: a fresh deal" in text(app._log)
 
 
-def test_the_default_opponents_are_climbers():
-    assert [type(bot) for bot in default_opponents(4)] == [ClimberBot] * 3
+def test_the_default_opponents_are_a_search_bot_then_climbers():
+    assert [type(bot) for bot in default_opponents(4)] == [SearchBot, ClimberBot, ClimberBot]
     app = LoopApp(seed=1)
-    assert app.state.game == Game(players=4) and [type(b) for b in app.opponents.values()] == [ClimberBot] * 3
+    assert app.state.game == Game(players=4)
+    assert [type(b) for b in app.opponents.values()] == [SearchBot, ClimberBot, ClimberBot]
     assert [label for label, _ in app.players_choice.options] == ["4 players", "3 players", "2 players"]
     check_buttons_are_the_legal_actions(app)
 

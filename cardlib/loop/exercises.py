@@ -1,0 +1,387 @@
+"""The Loop exercises: each truth is computed by cardlib, never typed in.
+
+Used by ``check("loop.N", answer)`` in ``exercises/05_loop.ipynb``, easy to hard: the deal (loop.1),
+at least one 8 (loop.2), the three-8s rule (loop.3), linearity of expectation for pairs and runs
+(loop.4, loop.5), following under donden (loop.6), loop-round points (loop.7), the chair rule
+(loop.8), a seeded simulation (loop.9), the hand or the player in replayed deals (loop.10) and an
+"explain" choice on the loop rule (loop.11).
+"""
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+from functools import lru_cache, partial
+from itertools import permutations
+from typing import Any
+
+from cardlib.core.checking import (
+    Sampled, close_to, estimate_near, exercise, simulated, standard_error_slips, the_one_true,
+)
+from cardlib.loop.actions import DECK, NUMBERS, parse_card
+from cardlib.loop.chairs import BASE, START_POINTS, allowed_chairs, new_total, round_points
+from cardlib.loop.combos import beating, combo
+from cardlib.loop.slips import (
+    HAND, both_dealt, chairs_that, chooser_and_chairs, compared, drawn_with_replacement, eights, entry, every_run,
+    holds, independent_hands, is_, is_word, missing_some, mixed_run, near, no_combination, not_from, not_n_entries,
+    notation, numbers_held, other_shape, p_run_in_hand, plays, runs_of_two, spread_share, totals,
+)
+
+# The data the questions ask about, named so the notebook and the tests use the very same ones.
+DEAL_PLAYERS = 3                                       # loop.1
+RULE_PLAYERS = 4                                       # loop.3
+FOLLOW_TRICK, FOLLOW_HAND = "6b 7b", "2r 3r 4r 4y 5y 6y 7y 11b 12b"   # loop.6, donden in force
+# loop.7: a four-player game after its normal round (players 0-3 in chairs 0-3) and its first loop round
+NORMAL_RANKS = (2, 4, 1, 3)                            # by player, the normal round
+LOOP_CHAIRS = (3, 2, 0, 1)                             # by player, the chairs taken for the loop round
+LOOP_RANKS = (1, 4, 3, 2)                              # by player, the loop round
+CHOSEN = {1: 0, 2: 1}                                  # loop.8: before the next loop round, player → chair
+RUNS, SIMULATION_SEED = 10_000, 5                      # loop.9
+REPLAY_DEALS, REPLAY_SEED = 30, 1                      # loop.10: two players, the random bot and the climber
+
+
+def _analysis() -> Any:
+    """cardlib's mathematics of the game, loaded on first need (it brings pandas and sympy)."""
+    from cardlib.loop import analysis
+    return analysis
+
+
+# --- the deal ----------------------------------------------------------------------------------------
+
+@exercise("loop.1", hint=("Each chair gets 11 cards, whatever the number of players; the rest of the 45 stays "
+                          "unused (setting 2 aside comes later, from the hand).",
+                          "A hand is a set of 11 of the 45 cards: the order they come in does not matter, and no "
+                          "card comes twice. comb(45, 11)."),
+          mistakes=[(entry(1, lambda: math.perm(len(DECK), HAND)),
+                     "That counts the hands in the order the cards come: the same 11 cards in another order are "
+                     "the same hand. Divide by 11!, or use comb(45, 11)."),
+                    (entry(1, lambda: len(DECK) ** HAND),
+                     "45^11 lets a card come twice and counts orders: a hand is 11 different cards, unordered."),
+                    (entry(1, lambda: math.factorial(len(DECK)) // (math.factorial(HAND) ** DEAL_PLAYERS
+                                                                 * math.factorial(len(DECK) - DEAL_PLAYERS * HAND))),
+                     "That counts whole deals (three hands at once). The question asks for one hand of 11."),
+                    (entry(0, lambda: len(DECK) - 4 * HAND, lambda: len(DECK) - 2 * HAND),
+                     "That is another table: 4 players leave 1 card unused, 2 players leave 23. This one has three."),
+                    (entry(0, lambda: len(DECK) - DEAL_PLAYERS * (HAND - 2)),
+                     "The 2 set-aside cards are dealt: they come from the hand, and they are not unused."),
+                    (lambda answer, truth: same_pair(answer, truth[::-1]),
+                     "The other way round: first the unused cards, then the number of hands."),
+                    (not_n_entries, "Give two numbers in a tuple: (unused cards, different hands of 11).")])
+def the_deal() -> tuple[int, int]:
+    """(cards left unused with three players, different hands of 11 from the 45)."""
+    return len(DECK) - DEAL_PLAYERS * HAND, math.comb(len(DECK), HAND)
+
+
+def same_pair(answer: Any, truth: tuple) -> bool:
+    """Whether a two-entry answer is ``truth``, entry by entry."""
+    return isinstance(answer, (tuple, list)) and len(answer) == 2 and all(a == t for a, t in zip(answer, truth))
+
+
+# --- the 8s ------------------------------------------------------------------------------------------
+
+@exercise("loop.2", hint=("\"At least one\" is hard to count directly; its complement, \"no 8\", is easy.",
+                          "No 8: all 11 cards come from the 42 others, comb(42, 11) hands of the comb(45, 11). "
+                          "Then 1 minus that."),
+          mistakes=[(is_(lambda: Fraction(3 * HAND, len(DECK))),
+                     "11 × 3/45 adds up chances of events that can happen together (two 8s in one hand): it is "
+                     "the expected number of 8s, not the chance of at least one."),
+                    (is_(lambda: drawn_with_replacement("at least one")),
+                     "1 − (42/45)^11 draws each card from all 45 again. Dealt cards are gone: the chance of no 8 "
+                     "is comb(42, 11)/comb(45, 11)."),
+                    (is_(lambda: eights(0)), "That is the chance of no 8 at all: take the complement."),
+                    (is_(lambda: eights(1)), "That is exactly one 8; at least one also counts two and three."),
+                    (is_(lambda: Fraction(HAND, len(DECK))),
+                     "11/45 is the chance that one given 8 is in the hand; there are three 8s.")])
+def at_least_one_eight() -> Any:
+    """P(at least one 8 in a dealt hand of 11), exact (a sympy Rational)."""
+    return _analysis().p_at_least_one_eight()
+
+
+@exercise("loop.3", hint=("All three 8s in the hand: choose the 3 places among 11 for them, and the other 8 cards "
+                          "from the 42 others; or, the chance that 3 given cards were all dealt to the hand.",
+                          "Only one hand can hold all three 8s, so for the table the events are exclusive: their "
+                          "chances add."),
+          mistakes=[(entry(0, lambda: drawn_with_replacement("three")),
+                     "(11/45)^3 treats the three 8s as independent draws. Once one 8 is in the hand, fewer places "
+                     "are left: (11 × 10 × 9)/(45 × 44 × 43)."),
+                    (entry(0, lambda: Fraction(6, math.perm(len(DECK), 3)),
+                           lambda: Fraction(1, math.perm(len(DECK), 3))),
+                     "That is the chance that the first three cards dealt are the 8s. They may be any 3 of the 11."),
+                    (entry(1, lambda: independent_hands(RULE_PLAYERS)),
+                     "1 − (85/86)^4 treats the four hands as independent; they are not: if one holds all three "
+                     "8s, no other can. The events are exclusive, so the chances simply add."),
+                    (entry(1, lambda: eights(3), lambda: 3 * eights(3), lambda: eights(3) ** RULE_PLAYERS),
+                     "Any of the four hands can trigger the rule, and never two at once: add one chance per hand."),
+                    (not_n_entries,
+                     "Give two numbers in a tuple: (one hand has all three 8s, a deal triggers the rule).")])
+def three_eights() -> tuple[Any, Any]:
+    """(P(a hand holds all three 8s), P(a four-player deal triggers the optional rule))."""
+    analysis = _analysis()
+    return analysis.p_three_eights(), analysis.three_eights_rule(RULE_PLAYERS)["a deal triggers it"]
+
+
+# --- linearity of expectation ---------------------------------------------------------------------
+
+@exercise("loop.4", hint=("Write the count of pairs as a sum of one indicator per possible pair of cards: how many "
+                          "pairs of two cards with the same number does the deck hold?",
+                          "15 numbers × comb(3, 2) colour choices = 45 possible pairs; each is in the hand when "
+                          "both its cards were dealt to it: (11 × 10)/(45 × 44). The expected value of the sum is "
+                          "the sum of the expected values."),
+          mistakes=[(is_(lambda: 2 * len(NUMBERS) * 3 * both_dealt()),
+                     "That counts ordered pairs (7r 7b and 7b 7r): a pair is two cards, unordered, comb(3, 2)."),
+                    (is_(lambda: len(NUMBERS) * both_dealt()),
+                     "Each number makes comb(3, 2) = 3 possible pairs (rb, ry, by), not one."),
+                    (is_(lambda: len(NUMBERS) * 3 * both_dealt(replaced=True)),
+                     "(11/45)² treats the two cards as independent draws: once one is dealt to the hand, 10 places "
+                     "are left for the other among 44 cards."),
+                    (is_(lambda: math.comb(HAND, 2) * Fraction(3, len(DECK))),
+                     "55 × 3/45 lets a card pair with itself: a card's partner is one of the 2 others of its "
+                     "number among the 44 other cards."),
+                    (is_(lambda: numbers_held(2)),
+                     "That counts numbers held at least twice. A three of a kind holds three pairs, and each counts."),
+                    (is_(lambda: numbers_held(2, exactly=True)),
+                     "That counts numbers held exactly twice. A three of a kind holds three pairs, and each counts.")])
+def expected_pairs() -> Fraction:
+    """The expected number of pairs (two cards of one number) in a dealt hand of 11."""
+    return _analysis().expected_combinations()["pair"]
+
+
+@exercise("loop.5", hint=("One indicator per possible run of 2: two consecutive numbers in one colour. How many "
+                          "are there in one colour? 15 and 1 are not consecutive.",
+                          "3 colours × 14 starting numbers, each in the hand with chance (11 × 10)/(45 × 44)."),
+          mistakes=[(is_(lambda: runs_of_two(len(NUMBERS))),
+                     "15 and 1 are not consecutive: each colour has 14 runs of 2 (1-2 up to 14-15), not 15."),
+                    (is_(lambda: runs_of_two(len(NUMBERS) - 1, colours=1)),
+                     "That is one colour's runs: there are three colours, 42 possible runs of 2."),
+                    (is_(lambda: runs_of_two(len(NUMBERS) - 1, colours=1, cards_a_pair=9)),
+                     "A run is one colour: 4r 5b is no run. Each colour has 14 runs of 2, 42 in all."),
+                    (is_(lambda: runs_of_two(len(NUMBERS) - 1, cards_a_pair=2)),
+                     "4b 5b and 5b 4b are one run (the same two cards): you counted each twice."),
+                    (is_(lambda: runs_of_two(len(NUMBERS) - 1, replaced=True)),
+                     "(11/45)² treats the two cards as independent draws: once one is in the hand, 10 of the "
+                     "other 44 cards are."),
+                    (is_(every_run),
+                     "That counts runs of every length. The question asks for runs of 2 (a run of 3 holds two).")])
+def expected_runs_of_two() -> Fraction:
+    """The expected number of runs of 2 (two consecutive numbers in one colour) in a dealt hand of 11."""
+    return _analysis().expected_combinations()["run of 2"]
+
+
+# --- following under donden ----------------------------------------------------------------------------
+
+def follow_hand() -> list:
+    """The hand of loop.6, as cards."""
+    return [parse_card(text) for text in FOLLOW_HAND.split()]
+
+
+def _trick() -> Any:
+    return combo([parse_card(text) for text in FOLLOW_TRICK.split()])
+
+
+def same_plays(answer: Any, truth: frozenset) -> bool:
+    """The matcher of loop.6: the same plays, in any order, with or without the word "play"."""
+    return plays(answer) == plays(truth)
+
+
+@exercise("loop.6", hint=("Follow with the same form and size as the trick: runs of 2, one colour each.",
+                          "Under donden the order is reversed: a run is stronger when its lowest number is lower, "
+                          "and an equal number is not stronger. Check every run of 2 inside the longer runs."),
+          compare=same_plays,
+          mistakes=[(lambda answer, truth: plays(answer) is None,
+                     "Give a set of plays written in the notation, like {\"play 2r 3r\", \"play 3r 4r\"}."),
+                    (holds(is_word), "List only the plays: passing is always allowed when you follow, and donden "
+                                     "is no play."),
+                    (holds(not_from(follow_hand())), "Play only cards from the hand given."),
+                    (holds(mixed_run), "A run is one colour: consecutive numbers in two colours form no combination."),
+                    (holds(no_combination), "Each play must be a combination: those cards form none."),
+                    (holds(other_shape(_trick())), "Follow with the same form and size as the trick: a run of 2, "
+                                                   "no single, pair or longer run."),
+                    (holds(compared(_trick(), lambda number, trick: number == trick)),
+                     "An equal number does not beat the trick: 6y 7y ties with 6b 7b."),
+                    (holds(compared(_trick(), lambda number, trick: number > trick)),
+                     "Donden is in force: the order is reversed, so a lower run beats the trick, not a higher one."),
+                    (missing_some, "Some plays are missing: a run of 3 or 4 holds several runs of 2 (2r 3r 4r "
+                                   "holds 2r 3r and 3r 4r).")])
+def plays_that_follow() -> frozenset:
+    """The plays the hand of loop.6 may make on the trick while donden is in force, in the notation."""
+    return frozenset(notation(cards) for cards in beating(follow_hand(), _trick(), reversed_order=True))
+
+
+# --- loop-round points and the chair rule -------------------------------------------------------------
+
+def normal_totals() -> tuple[int, ...]:
+    """Each player's total after the normal round of loop.7 (everyone starts with 2)."""
+    return tuple(new_total(START_POINTS, round_points(4, rank)) for rank in NORMAL_RANKS)
+
+
+def chair_previous() -> tuple[int, ...]:
+    """The rank each chair's occupant finished the normal round with (players 0-3 sat in chairs 0-3)."""
+    return NORMAL_RANKS
+
+
+def loop_round_table() -> Any:
+    """The story of loop.7, one row per player (no new totals: that is the question)."""
+    import pandas as pd
+    rows = [{"player": p, "chair in the normal round": p, "rank in the normal round": NORMAL_RANKS[p],
+             "total after it": normal_totals()[p], "chair in the loop round": LOOP_CHAIRS[p],
+             "rank in the loop round": LOOP_RANKS[p]} for p in range(4)]
+    return pd.DataFrame(rows).set_index("player")
+
+
+def _totals(**slip: Any) -> tuple[int, ...]:
+    return totals(normal_totals(), chair_previous(), LOOP_CHAIRS, LOOP_RANKS, **slip)
+
+
+@exercise("loop.7", hint=("A chair's points in a loop round: the normal table's BASE[4][rank - 1] + (the chair's "
+                          "previous rank − the new rank). The previous rank is the one its last occupant finished "
+                          "with.",
+                          "Add the points to each total; a total below 0 becomes 0."),
+          mistakes=[(is_(lambda: _totals(floor=False)), "A total never drops below 0: after adding, a negative "
+                                                        "total becomes 0."),
+                    (is_(lambda: _totals(own=NORMAL_RANKS)),
+                     "The extra uses the chair's previous rank (the rank of whoever sat there before), not the "
+                     "player's own last rank."),
+                    (is_(lambda: _totals(sign=-1)),
+                     "The sign is the other way: finishing better than the chair's last occupant (a smaller rank) "
+                     "earns more, previous − rank."),
+                    (is_(lambda: _totals(base=False)), "The extra comes on top of the normal table's points by "
+                                                       "rank (4/2/1/0)."),
+                    (is_(lambda: _totals(extra=False)), "That is the normal round's scoring: a loop round adds "
+                                                        "(the chair's previous rank − the new rank)."),
+                    (is_(lambda: _totals(points_only=True)), "Those are the round's points: add each to the "
+                                                             "player's total."),
+                    (not_n_entries, "Give one total per player, players 0 to 3 in order: a tuple of four.")])
+def loop_round_totals() -> tuple[int, ...]:
+    """Each player's total after the loop round of loop.7."""
+    previous = chair_previous()
+    return tuple(new_total(total, round_points(4, rank, previous[chair]))
+                 for total, rank, chair in zip(normal_totals(), LOOP_RANKS, LOOP_CHAIRS))
+
+
+def choosing_order() -> list[int]:
+    """The players of loop.8 in the order they choose chairs: from last place upwards."""
+    return sorted(range(4), key=lambda player: -LOOP_RANKS[player])
+
+
+def _chairs(chooser: int, condition: bool = True) -> frozenset:
+    """The chairs ``chooser`` may take after ``CHOSEN`` (without ``condition``: leaving none for the others)."""
+    before = dict(enumerate(LOOP_CHAIRS))
+    waiting = [p for p in choosing_order() if p not in CHOSEN and p != chooser] if condition else []
+    return frozenset(allowed_chairs(chooser, before, CHOSEN, waiting))
+
+
+def next_chooser() -> int:
+    """The player of loop.8 who chooses next: the worst-placed one who has not chosen."""
+    return next(p for p in choosing_order() if p not in CHOSEN)
+
+
+def same_choice(answer: Any, truth: tuple) -> bool:
+    """The matcher of loop.8: the same chooser and the same chairs (a set, a list, or one number)."""
+    return chooser_and_chairs(answer) == truth
+
+
+@exercise("loop.8", hint=("Chairs are chosen from last place upwards: who finished the loop round worst chooses "
+                          "first. Which player is next?",
+                          "Not the chair they just had, not a taken one, and each choice must leave a valid chair "
+                          "for everyone after: who would be left with their own chair?"),
+          compare=same_choice,
+          mistakes=[(lambda answer, truth: chooser_and_chairs(answer) is None,
+                     "Give a tuple: (the next chooser, {the chairs they may take})."),
+                    (lambda answer, truth: chooser_and_chairs(answer)[0] != truth[0],
+                     "Chairs are chosen from last place upwards: after the 4th and the 3rd comes the 2nd."),
+                    (chairs_that(lambda chairs: LOOP_CHAIRS[next_chooser()] in chairs),
+                     "Nobody may take the chair they just had (with 3 or 4 players)."),
+                    (chairs_that(lambda chairs: bool(chairs & set(CHOSEN.values()))),
+                     "Chairs already taken are gone."),
+                    (chairs_that(lambda chairs: chairs == _chairs(next_chooser(), condition=False)),
+                     "Each choice must leave a valid chair for everyone after: the last chooser may not be left "
+                     "with the chair they just had.")])
+def next_chair_choice() -> tuple[int, frozenset]:
+    """(the next player to choose a chair in loop.8, the chairs they may take)."""
+    return next_chooser(), _chairs(next_chooser())
+
+
+# --- a seeded simulation --------------------------------------------------------------------------------
+
+@exercise("loop.9", hint=("One run: hand = set(rng.sample(DECK, 11)). It holds a run of 3 when some (n, c), "
+                          "(n + 1, c), (n + 2, c) are all in it, for n from 1 to 13 and c in \"rby\".",
+                          "A hand counts once, however many runs it holds. Make rng = random.Random(5) once, "
+                          "before the loop.",
+                          "p = hits / 10_000; its standard error is math.sqrt(p * (1 - p) / 10_000)."),
+          compare=simulated,
+          mistakes=[(estimate_near(lambda: _analysis().expected_combinations()["run of 3"]),
+                     "That is the mean number of runs of 3 per hand (linearity gives it exactly). The question asks "
+                     "for the chance of at least one: count each hand once."),
+                    (estimate_near(lambda: p_run_in_hand(2)), "You counted runs of 2: a run of 3 is three "
+                                                              "consecutive numbers."),
+                    (estimate_near(lambda: p_run_in_hand(3, one_colour=False)),
+                     "Three consecutive numbers in mixed colours are no run: one colour only."),
+                    (estimate_near(lambda: p_run_in_hand(4)), "You counted runs of 4: a run of 3 is three "
+                                                              "consecutive numbers (n, n + 1, n + 2)."),
+                    *standard_error_slips(RUNS, "hands")])
+def simulated_run_of_three() -> Sampled:
+    """The chance a dealt hand holds a run of 3 (exact, by counting hands without one), and the standard
+    error of an estimate from 10,000 hands."""
+    p = p_run_in_hand(3)
+    return Sampled(p, math.sqrt(p * (1 - p) / RUNS))
+
+
+# --- the hand or the player --------------------------------------------------------------------------
+
+@lru_cache(maxsize=None)
+def replay_table() -> Any:
+    """loop.10's table: ``REPLAY_DEALS`` deals of two players replayed with the bots in both orders."""
+    from cardlib.loop.replays import ClimberBot, RandomAgent, replay_deals
+    bots = {"random": RandomAgent(), "climber": ClimberBot()}
+    return replay_deals(deals=REPLAY_DEALS, seed=REPLAY_SEED, bots=bots, players=2)
+
+
+def _share(by: Any, round_: Any = "normal") -> Fraction:
+    return spread_share(replay_table(), by, round_)
+
+
+@exercise("loop.10", hint=("Keep the normal round's rows. The hand is a deal and a chair: group by both, take the "
+                           "mean points of each hand, and put it on each of its rows with .transform(\"mean\").",
+                           "Share = Σ (hand mean − grand mean)² over the rows / Σ (points − grand mean)². Give it "
+                           "to two decimals."),
+          compare=partial(close_to, places=2),
+          mistakes=[(near(lambda: _share(["player"]), 2), "That is the player's share: group by deal and chair."),
+                    (near(lambda: 1 - _share(["player"]), 2),
+                     "That is everything but the player: the hand and the rest together."),
+                    (near(lambda: 1 - _share(["player"]) - _share(["deal", "chair"]), 2),
+                     "That is the rest (what neither the hand nor the player explains)."),
+                    (lambda answer, truth: near(lambda: _share(["chair"]), 2)(answer, truth)
+                     or near(lambda: _share(["deal"]), 2)(answer, truth),
+                     "A chair alone is no hand (each deal deals new cards), and a deal alone is two hands whose "
+                     "points always add to 2. The hand is a deal and a chair: group by both."),
+                    (near(lambda: _share(["deal", "chair"], None), 2), "Keep the normal round's rows only."),
+                    (near(lambda: _share(["deal", "chair"], "loop"), 2), "That is the loop round: the question "
+                                                                         "asks about the normal round.")])
+def hand_share() -> Fraction:
+    """The share of the spread of normal-round points in ``replay_table()`` that the hand explains, exactly."""
+    return _share(["deal", "chair"])
+
+
+# --- explain -------------------------------------------------------------------------------------------
+
+@exercise("loop.11", hint=("Try it: sum the extras (previous − rank) over the chairs for every order of previous "
+                           "and new ranks, with permutations(range(1, 5)).",
+                           "Compare round_points(4, 1, 4) with base 4 + 1, and new_total(0, round_points(4, 4, 1))."),
+          choices="abcd",
+          mistakes=[("b", f"Compare round_points(4, 2, 1) = {round_points(4, 2, 1)} with round_points(4, 2, 4) = "
+                          f"{round_points(4, 2, 4)}: for the same rank, the chair whose last occupant finished 1st "
+                          "gives less. The rule takes back the luck of a good chair."),
+                    ("c", f"round_points(4, 1, 4) is {round_points(4, 1, 4)}: winning from a chair whose last "
+                          f"occupant was 4th adds {round_points(4, 1, 4) - BASE[4][0]}."),
+                    ("d", f"new_total(0, round_points(4, 4, 1)) is {new_total(0, round_points(4, 4, 1))}: a total "
+                          "never drops below 0.")])
+def what_the_loop_rule_adds() -> str:
+    """The letter of loop.11: the claim about the loop rule that cardlib confirms."""
+    orders = list(permutations(range(1, 5)))
+    zero_sum = all(sum(round_points(4, r, p) - BASE[4][r - 1] for p, r in zip(previous, ranks)) == 0
+                   for previous in orders for ranks in orders)
+    return the_one_true({
+        "a": zero_sum,
+        "b": all(round_points(4, rank, 1) >= round_points(4, rank, 4) for rank in range(1, 5)),
+        "c": max(round_points(4, 1, previous) for previous in range(1, 5)) <= BASE[4][0] + 1,
+        "d": min(new_total(0, round_points(4, rank, previous)) for rank in range(1, 5) for previous in range(1, 5)) < 0,
+    })

@@ -1,0 +1,399 @@
+"""The Loop exercises: every truth computes, the solutions pass, wrong answers get their own messages."""
+from __future__ import annotations
+
+import builtins
+import math
+import random
+import re
+import statistics
+import sys
+from fractions import Fraction
+from functools import reduce
+from itertools import combinations
+from pathlib import Path
+
+import nbformat
+import pytest
+import sympy as sp
+
+from cardlib import check
+from cardlib.core.checking import Sampled, exercise_ids, find
+from cardlib.loop import exercises as ex
+from cardlib.loop.actions import DECK
+from cardlib.loop.replays import variance_split
+from cardlib.loop.rules import Game
+from tests import scripts
+from tests.exercising import first_try  # noqa: F401 (an autouse fixture: each test starts with no wrong tries)
+from tests.exercising import messages_differ, run_solutions, says_only_its_own_mistake
+from tests.loop.helpers import stacked_deck
+
+ROOT = Path(__file__).resolve().parents[2]
+SOLUTIONS = ROOT / "exercises" / "solutions" / "05_loop.ipynb"
+STUDENT = ROOT / "exercises" / "05_loop.ipynb"
+IDS = exercise_ids("cardlib.loop.exercises")
+COUNT = 11
+TRUTH_6 = {"play 2r 3r", "play 3r 4r", "play 4y 5y", "play 5y 6y"}
+
+
+def solution_run() -> tuple[dict[str, object], dict[str, object]]:
+    return run_solutions("05_loop")
+
+
+def test_the_solution_notebook_checks_every_exercise_once():
+    assert sorted(solution_run()[1], key=lambda key: int(key.split(".")[1])) == IDS
+    assert IDS == [f"loop.{n}" for n in range(1, COUNT + 1)]
+
+
+@pytest.mark.parametrize("exercise_id", IDS)
+def test_solution_values_check(exercise_id):
+    verdict = check(exercise_id, solution_run()[1][exercise_id])
+    assert verdict.ok, verdict.message
+    assert verdict.message.startswith("✓")
+
+
+WRONG = {"loop.6": {"play 2r 3r", "play 3r 4r", "play 4y 5y"},   # every wrong set of plays is some slip
+         "loop.8": (3, {2}), "loop.10": 0.5}
+
+
+def wrong_answer(exercise_id: str) -> object:
+    """A plausible but wrong answer of the right type, none of the recognised mistakes where there is one."""
+    item = find(exercise_id)
+    truth = item.truth()
+    if item.choices:
+        return next(choice for choice in item.choices if choice != truth)
+    if isinstance(truth, Sampled):
+        return (float(truth.value) + 0.1, truth.standard_error)
+    if exercise_id in WRONG:
+        return WRONG[exercise_id]
+    if isinstance(truth, tuple):
+        return tuple(value + 1 for value in truth)
+    return truth + Fraction(1, 100)
+
+
+@pytest.mark.parametrize("exercise_id", IDS)
+def test_a_wrong_value_gets_a_cross_with_its_hint(exercise_id):
+    verdict = check(exercise_id, wrong_answer(exercise_id))
+    assert not verdict.ok
+    assert verdict.message.startswith("✗") and find(exercise_id).hint in verdict.message
+
+
+@pytest.mark.parametrize("exercise_id", IDS)
+def test_hints_come_in_steps_one_more_at_each_wrong_try(exercise_id):
+    hints = find(exercise_id).hints
+    assert len(hints) >= 2
+    for step in range(len(hints) + 1):
+        message = check(exercise_id, wrong_answer(exercise_id)).message
+        assert hints[min(step, len(hints) - 1)] in message
+        assert f"Hint {min(step, len(hints) - 1) + 1} of {len(hints)}" in message
+
+
+def test_a_blank_answer_asks_for_one_and_costs_no_try():
+    assert "replace the ..." in check("loop.1", ...).message
+    assert "Hint 1 of" in check("loop.1", (1, 1)).message
+
+
+# --- the truths, against independent computations ---------------------------------------------------
+
+def test_loop1_to_loop3_by_counting():
+    assert find("loop.1").truth() == (45 - 33, math.comb(45, 11)) == (12, 10_150_595_910)
+    assert find("loop.2").truth() == sp.Rational(373, 645)   # the digest's own figure
+    assert find("loop.2").truth() == 1 - sp.Rational(math.comb(42, 11), math.comb(45, 11))
+    one, deal = find("loop.3").truth()
+    assert one == sp.Rational(1, 86) == sp.Rational(math.comb(42, 8), math.comb(45, 11))
+    assert deal == 4 * one == sp.Rational(2, 43)
+
+
+def mean_over_every_hand(size: int, count) -> Fraction:
+    """The mean of ``count(hand)`` over every hand of ``size`` cards of the 45, listed."""
+    hands = list(combinations(DECK, size))
+    return Fraction(sum(count(set(hand)) for hand in hands), len(hands))
+
+
+def test_loop4_and_loop5_by_linearity_agree_with_every_hand_of_three_listed():
+    # the same indicators, with 3 cards where every hand can be listed: 45 pairs and 42 runs of 2, each (3·2)/(45·44)
+    both = Fraction(3 * 2, 45 * 44)
+    assert mean_over_every_hand(3, lambda hand: sum(a[0] == b[0] for a, b in combinations(hand, 2))) == 45 * both
+    assert mean_over_every_hand(3, lambda hand: sum((n + 1, c) in hand for n, c in hand)) == 42 * both
+    assert find("loop.4").truth() == 45 * Fraction(11 * 10, 45 * 44) == Fraction(5, 2)
+    assert find("loop.5").truth() == 42 * Fraction(11 * 10, 45 * 44) == Fraction(7, 3)
+
+
+def test_loop6_every_run_of_two_below_the_trick_and_the_engine_offers_those_after_donden():
+    hand = ex.follow_hand()
+    listed = {f"play {a[0]}{a[1]} {b[0]}{b[1]}" for a, b in combinations(hand, 2)
+              if a[1] == b[1] and abs(a[0] - b[0]) == 1 and min(a[0], b[0]) < 6}
+    # two players, chair 1 starts: player 1 leads 6b 7b; player 0 set 8r aside, declares donden, then follows
+    state = Game(players=2, start=1).new(deck=stacked_deck(ex.FOLLOW_HAND + " 8r 15y", "6b 7b"))
+    scripts.say(state, next(a for a in map(str, state.legal_actions()) if not re.search(r"\b[67]b\b", a)))
+    for text in ("set aside 8r 15y", "play 6b 7b", "donden"):
+        scripts.say(state, text)
+    assert state.reversed and state.current_player == 0 and state.hand(0) == tuple(sorted(hand))
+    assert {a for a in scripts.legal(state) if a.startswith("play")} == listed == TRUTH_6 == find("loop.6").truth()
+
+
+def test_loop7_the_totals_by_the_digest():
+    previous = {chair: ex.NORMAL_RANKS[chair] for chair in range(4)}   # player p sat in chair p
+    before = [2 + (4, 2, 1, 0)[rank - 1] for rank in ex.NORMAL_RANKS]
+    by_hand = tuple(max(0, total + (4, 2, 1, 0)[rank - 1] + previous[chair] - rank)
+                    for total, rank, chair in zip(before, ex.LOOP_RANKS, ex.LOOP_CHAIRS))
+    assert find("loop.7").truth() == by_hand == (10, 0, 6, 7)
+    assert before[1] + (4, 2, 1, 0)[3] + previous[ex.LOOP_CHAIRS[1]] - 4 < 0   # the floor matters here
+    assert sorted(ex.LOOP_CHAIRS) == [0, 1, 2, 3] and all(ex.LOOP_CHAIRS[p] != p for p in range(4))
+
+
+def test_loop8_by_trying_every_way_to_seat_the_rest_and_loop11():
+    before = dict(enumerate(ex.LOOP_CHAIRS))
+    chooser, last = 3, 0   # ranks 1, 4, 3, 2: players 1 and 2 chose, then 3, then 0
+    free = set(range(4)) - set(ex.CHOSEN.values())
+    fine = {chair for chair in free if chair != before[chooser] and (free - {chair}).pop() != before[last]}
+    assert find("loop.8").truth() == (chooser, frozenset(fine)) == (3, frozenset({3}))
+    assert ex.choosing_order() == [1, 2, 3, 0] and find("loop.11").truth() == "a"
+
+
+# --- the simulation: loop.9 -----------------------------------------------------------------------------
+
+def starts_of_runs(numbers: int, length: int) -> int:
+    """The lowest numbers of the runs of ``length`` in a bit mask of numbers (bit n: number n held)."""
+    return reduce(lambda starts, step: starts & numbers >> step, range(1, length), numbers)
+
+
+def student_simulation(seed: int = 5, hands: int = 10_000, length: int = 3, mixed: bool = False,
+                       count: bool = False) -> list[int]:
+    """loop.9 as a student writes it: per hand, 1 if it holds a run of 3 (the flags make the slips)."""
+    rng = random.Random(seed)
+    found = []
+    for _ in range(hands):
+        masks = dict.fromkeys("rby", 0)
+        for number, colour in rng.sample(DECK, 11):
+            masks[colour] |= 1 << number
+        groups = [masks["r"] | masks["b"] | masks["y"]] if mixed else list(masks.values())
+        runs = sum(bin(starts_of_runs(mask, length)).count("1") for mask in groups)
+        found.append(runs if count else int(runs > 0))
+    return found
+
+
+def estimate_and_error(found: list[int]) -> tuple[float, float]:
+    p = sum(found) / len(found)
+    return p, math.sqrt(p * (1 - p) / len(found))
+
+
+def test_loop9_truth_is_exact_and_agrees_with_a_long_simulation():
+    truth = find("loop.9").truth()
+    assert isinstance(truth.value, Fraction) and 0.34 < truth.value < 0.35
+    assert truth.standard_error == pytest.approx(math.sqrt(truth.value * (1 - truth.value) / 10_000), rel=1e-12)
+    long_run = estimate_and_error(student_simulation(seed=99, hands=40_000))
+    assert abs(long_run[0] - float(truth.value)) < 4 * long_run[1]
+
+
+@pytest.mark.parametrize("seed", (5, 6, 7))
+def test_loop9_a_simulation_written_as_a_student_would_passes(seed):
+    found = student_simulation(seed)
+    assert check("loop.9", estimate_and_error(found)).ok
+    assert check("loop.9", [statistics.mean(found), statistics.stdev(found) / math.sqrt(len(found))]).ok
+
+
+SIMULATION_SLIPS = [  # (what the slipped simulation does, words of its own message), in the order of the mistakes
+    (dict(count=True), "mean number"),
+    (dict(length=2), "runs of 2"),
+    (dict(mixed=True), "mixed colours"),
+    (dict(length=4), "runs of 4"),
+]
+
+
+@pytest.mark.parametrize("index", range(len(SIMULATION_SLIPS)))
+def test_loop9_simulation_slips_get_messages_of_their_own(index):
+    slip, words = SIMULATION_SLIPS[index]
+    found = student_simulation(**slip)
+    answer = (statistics.mean(found), statistics.stdev(found) / math.sqrt(len(found)))
+    verdict = check("loop.9", answer)
+    assert not verdict.ok and words in verdict.message
+    assert says_only_its_own_mistake("loop.9", answer, index)
+
+
+def test_loop9_standard_error_slips_get_messages_of_their_own():
+    right = estimate_and_error(student_simulation())
+    spread = math.sqrt(right[0] * (1 - right[0]))
+    assert says_only_its_own_mistake("loop.9", (right[0], spread), 4)
+    assert says_only_its_own_mistake("loop.9", (right[0], spread / 10_000), 5)
+    assert "variance" in str(check("loop.9", (right[0], right[1] ** 2)))
+
+
+# --- the hand or the player: loop.10 -------------------------------------------------------------------
+
+def shares_by_pandas(rows, by) -> float:
+    """The share of the spread of points that the means by ``by`` explain, computed here in pandas."""
+    grand = rows["points"].mean()
+    means = rows.groupby(by)["points"].transform("mean")
+    return float(((means - grand) ** 2).sum() / ((rows["points"] - grand) ** 2).sum())
+
+
+def loop10_slips() -> list[list[float]]:
+    """loop.10's recognised wrong answers to two decimals, in the order of its mistakes."""
+    table = ex.replay_table()
+    normal = table[table["round"] == "normal"]
+    player = shares_by_pandas(normal, ["player"])
+    hand = shares_by_pandas(normal, ["deal", "chair"])
+    return [[round(player, 2)], [round(1 - player, 2)], [round(1 - player - hand, 2)],
+            [round(shares_by_pandas(normal, ["chair"]), 2), round(shares_by_pandas(normal, ["deal"]), 2)],
+            [round(shares_by_pandas(table, ["deal", "chair"]), 2)],
+            [round(shares_by_pandas(table[table["round"] == "loop"], ["deal", "chair"]), 2)]]
+
+
+def test_loop10_truth_is_the_share_variance_split_reports():
+    truth = find("loop.10").truth()
+    split = variance_split(ex.replay_table(), "normal", resamples=10)
+    assert float(truth) == pytest.approx(split.loc["the hand", "share"], abs=1e-12) and isinstance(truth, Fraction)
+    slips = [value for values in loop10_slips() for value in values]
+    assert round(float(truth), 2) not in slips
+
+
+# --- every recognised mistake, its own message --------------------------------------------------------
+
+C = math.comb(45, 11)
+MISTAKES = {  # each exercise's recognised wrong answers, in the order of its mistakes (a list: several forms)
+    "loop.1": [[(12, math.perm(45, 11))], [(12, 45 ** 11)],
+               [(12, math.factorial(45) // (math.factorial(11) ** 3 * math.factorial(12)))],
+               [(1, C), (23, C)], [(18, C)], [(C, 12)], [12, [12], (12, C, 0), "12, 10150595910"]],
+    "loop.2": [[Fraction(11, 15)], [1 - Fraction(14, 15) ** 11], [Fraction(272, 645), sp.Rational(272, 645)],
+               [Fraction(187, 430)], [Fraction(11, 45)]],
+    "loop.3": [[(Fraction(11, 45) ** 3, Fraction(2, 43))],
+               [(Fraction(1, 14190), Fraction(2, 43)), (Fraction(1, 85140), Fraction(2, 43))],
+               [(Fraction(1, 86), 1 - Fraction(85, 86) ** 4)],
+               [(Fraction(1, 86), Fraction(1, 86)), (Fraction(1, 86), Fraction(3, 86)),
+                (Fraction(1, 86), Fraction(1, 86) ** 4)],
+               [Fraction(1, 86), (Fraction(1, 86),)]],
+    "loop.4": [[5], [Fraction(5, 6)], [Fraction(121, 45)], [Fraction(11, 3)], [Fraction(185, 86)], [Fraction(85, 43)]],
+    "loop.5": [[Fraction(5, 2)], [Fraction(7, 9)], [7], [Fraction(14, 3)], [Fraction(42 * 121, 45 ** 2)],
+               [sum(3 * (16 - n) * Fraction(math.perm(11, n), math.perm(45, n)) for n in range(2, 12))]],
+    "loop.6": [["play 2r 3r", None, 5, [1, 2], {"2r3r"}, {("2r", "3r")}],
+               [TRUTH_6 | {"pass"}, {"donden"}],
+               [TRUTH_6 | {"play 1r 2r"}],
+               [TRUTH_6 | {"play 3r 4y"}, {"play 4r 5y"}],
+               [{"play 2r 4r"}, TRUTH_6 | {"play 4r 4y 5y"}],
+               [TRUTH_6 | {"play 4r 4y"}, {"play 2r 3r 4r"}, {"play 7y"}],
+               [TRUTH_6 | {"play 6y 7y"}],
+               [{"play 11b 12b"}, TRUTH_6 | {"11b 12b"}],
+               [{"play 2r 3r", "play 4y 5y"}, set(), ["2r 3r"]]],
+    "loop.7": [[(10, -1, 6, 7)], [(9, 2, 5, 6)], [(6, 5, 8, 3)], [(6, 0, 5, 5)], [(8, 2, 7, 5)], [(6, -3, 0, 4)],
+               [(10, 0, 6), 5, [10, 0, 6, 7, 0]]],
+    "loop.8": [[3, "3", (3,), (3, "3"), (3, {3}, 0)], [(0, {2}), (2, {3})], [(3, {1, 3})], [(3, {0, 3})],
+               [(3, {2, 3})]],
+    "loop.10": loop10_slips(),
+    "loop.11": [["b"], ["c"], ["d"]],
+}
+
+
+@pytest.mark.parametrize("exercise_id, index, form", [(key, index, form) for key, answers in MISTAKES.items()
+                                                      for index, forms in enumerate(answers)
+                                                      for form in range(len(forms))])
+def test_each_recognised_mistake_gets_its_own_message(exercise_id, index, form):
+    assert says_only_its_own_mistake(exercise_id, MISTAKES[exercise_id][index][form], index)
+
+
+@pytest.mark.parametrize("exercise_id", [key for key in IDS if find(key).mistakes])
+def test_every_mistake_is_exercised_and_the_messages_differ(exercise_id):
+    assert messages_differ(exercise_id)
+    counted = {"loop.9": len(SIMULATION_SLIPS) + 2}
+    assert counted.get(exercise_id, len(MISTAKES.get(exercise_id, ()))) == len(find(exercise_id).mistakes)
+
+
+def test_the_mistakes_are_no_truths():
+    for exercise_id, answers in MISTAKES.items():
+        for forms in answers:
+            for answer in forms:
+                assert not check(exercise_id, answer).ok, (exercise_id, answer)
+
+
+def test_a_near_miss_is_not_taken_for_a_mistake():
+    assert "expected number of 8s" not in str(check("loop.2", Fraction(11, 15) + Fraction(1, 1000)))
+    assert "14 runs of 2" not in str(check("loop.5", Fraction(5, 2) + 1))
+    assert "never drops below 0" not in str(check("loop.7", (10, -2, 6, 7)))
+
+
+# --- the kinds of answer ----------------------------------------------------------------------------
+
+def test_exact_answers_take_fractions_and_sympy_and_ask_for_exactness_otherwise():
+    assert check("loop.2", Fraction(373, 645)).ok and check("loop.2", sp.Rational(373, 645)).ok
+    assert check("loop.3", (Fraction(1, 86), sp.Rational(2, 43))).ok and check("loop.4", 2.5).ok
+    assert "now give it exactly" in str(check("loop.2", 373 / 645))
+    assert "not text" in str(check("loop.4", "5/2"))
+
+
+def test_plays_and_chairs_read_in_any_spelling():
+    assert check("loop.6", ["2r 3r", "play 3r 4r", "PLAY 4y  5y", "5y 6y"]).ok
+    assert check("loop.6", ("play 5y 6y", "play 4y 5y", "play 3r 4r", "play 3r 2r")).ok
+    for answer in ((3, {3}), [3, [3]], (3, 3), (3, (3,))):
+        assert check("loop.8", answer).ok, answer
+
+
+def test_a_share_counts_to_two_decimals():
+    truth = float(find("loop.10").truth())
+    assert check("loop.10", round(truth, 2)).ok and check("loop.10", truth).ok
+    assert not check("loop.10", round(truth, 2) + 0.01).ok
+
+
+def test_wrong_kinds_of_answer_are_told_what_to_give():
+    assert "two numbers in a tuple" in str(check("loop.1", 12))
+    assert "one total per player" in str(check("loop.7", 10))
+    assert "set of plays written in the notation" in str(check("loop.6", "play 2r 3r"))
+    assert "(the next chooser, {the chairs they may take})" in str(check("loop.8", 3))
+    assert "answer with one letter in quotes" in str(check("loop.11", "e"))
+    assert "(your estimate, its standard error)" in str(check("loop.9", 0.35))
+
+
+# --- the notebook and the answer key agree ------------------------------------------------------------
+
+def test_the_prompts_show_what_the_truths_use():
+    text = "\n".join(cell.source for cell in nbformat.read(SOLUTIONS, as_version=4).cells if cell.cell_type == "markdown")
+    assert "**three players**" in text and "**four-player**" in text                 # loop.1, loop.3
+    assert f"`{ex.FOLLOW_TRICK}`" in text and "**donden**" in text                   # loop.6
+    assert "player 1 took chair 0 and player 2 took chair 1" in text and ex.CHOSEN == {1: 0, 2: 1}
+    assert f"random.Random({ex.SIMULATION_SEED})" in text and f"**{ex.RUNS:,}** hands" in text
+    assert f"{ex.REPLAY_DEALS} deals with two players" in text
+    for name in ("expected value", "indicator", "standard error", "simulation", "share of the spread"):
+        assert name in text.lower()
+    assert "](../../notebooks/05_loop.ipynb)" in text and "Eleven questions" in text and len(IDS) == COUNT
+
+
+def test_every_question_has_the_rhythm_markdown_answer_check():
+    cells = nbformat.read(SOLUTIONS, as_version=4).cells
+    ids = [cell.id for cell in cells]
+    assert len(set(ids)) == len(ids)
+    for number in range(1, COUNT + 1):
+        answer = next(cell for cell in cells if cell.id == f"q{number}-answer")
+        assert "solution" in answer.metadata.get("tags", [])
+        assert re.search(rf"^answer_{number} = ", answer.source, re.M)
+        following = cells[ids.index(answer.id) + 1]
+        assert following.source == f'check("loop.{number}", answer_{number})'
+    imports = [cell for cell in cells if cell.cell_type == "code" and re.search(r"^(from|import) ", cell.source, re.M)]
+    assert [cell.id for cell in imports] == ["setup"]
+
+
+def test_no_name_is_defined_twice_across_cells():
+    cells = [cell for cell in nbformat.read(SOLUTIONS, as_version=4).cells if cell.cell_type == "code"]
+    defined: dict[str, str] = {}
+    for cell in cells:
+        for name in re.findall(r"^(\w+)(?:, \w+)* = ", cell.source, re.M) + re.findall(r"^def (\w+)", cell.source, re.M):
+            assert name not in defined, f"{name} is defined in {defined.get(name)} and again in {cell.id}"
+            defined[name] = cell.id
+
+
+def test_hints_name_only_what_the_notebook_defines():
+    namespace = solution_run()[0]
+    for exercise_id in IDS:
+        for hint in find(exercise_id).hints:
+            called = set(re.findall(r"(?<![.\w])([A-Za-z_]\w*)(?=\(|\.[A-Za-z_])", hint))
+            unknown = {name for name in called if name not in namespace and not hasattr(builtins, name)}
+            assert not unknown, f"{exercise_id}: the hint names {unknown}, which the notebook does not define"
+
+
+def test_the_student_copy_is_built_and_blank():
+    sys.path.insert(0, str(ROOT / "tools"))
+    import build_exercises
+
+    assert STUDENT not in build_exercises.build(check=True), "run `make exercises`"
+    cells = nbformat.read(STUDENT, as_version=4).cells
+    sources = "\n".join(cell.source for cell in cells if cell.cell_type == "code")
+    for number in range(1, COUNT + 1):
+        assert f"answer_{number} = ...\n" in sources + "\n" and f'check("loop.{number}", answer_{number})' in sources
+    assert "rng.sample" not in sources and "transform(" not in sources   # loop.9 and loop.10 stay the student's
