@@ -25,7 +25,9 @@ import sympy as sp
 from cardlib.core.estimates import Estimate, mean_of, share
 from cardlib.loop.actions import COLOURS, DECK, EIGHT, NUMBERS
 from cardlib.loop.combos import combinations_in, combo
-from cardlib.loop.replays import by_previous_rank, player_means, replay_deals, variance_split  # noqa: F401
+from cardlib.loop.replays import (  # noqa: F401  (re-exported: the lesson reads one module)
+    by_previous_rank, cards_at_chairs, player_means, replay_deals, variance_split,
+)
 
 HAND = 11        # cards dealt to each player
 EIGHTS = 3       # one 8 in each colour

@@ -5,7 +5,9 @@ chairs in every order. Two rounds are measured:
 
 - **the normal round**: the dealt hands, each played once by every player;
 - **the loop round**: the first round is played once by climbers; then everyone moves one chair on
-  (allowed by the chair rule) and the hands that lie at the chairs are played once by every player.
+  (allowed by the chair rule) and the hands that lie at the chairs are played by every player. A card
+  never leaves its chair, so those are the very 11 cards each chair was dealt: the same hands again,
+  now with a previous rank.
   Each result is scored twice: by rank alone (the normal table) and by the loop rule, which adds
   the chair's previous rank minus the new one.
 
@@ -33,7 +35,7 @@ from cardlib.loop.bots import ClimberBot, climb_move
 from cardlib.loop.chairs import BASE, round_points
 from cardlib.loop.rules import SITTING, Game, State
 
-__all__ = ["ClimberBot", "RandomAgent", "replay_deals", "variance_split", "player_means"]
+__all__ = ["ClimberBot", "RandomAgent", "by_previous_rank", "cards_at_chairs", "player_means", "replay_deals", "variance_split"]
 
 COLUMNS = ["deal", "round", "chair", "player", "previous", "rank", "points", "loop points"]
 PARTS = ("the hand", "the player", "the rest")
@@ -151,3 +153,19 @@ def by_previous_rank(table: pd.DataFrame, z: float = 1.96) -> pd.DataFrame:
     frame = pd.DataFrame(out)
     frame.index = frame.index.astype(int)
     return frame
+
+
+def cards_at_chairs(state: State) -> list[frozenset]:
+    """The cards lying at each chair: played in front of it, set aside under it, and in its player's hand.
+
+    A card never leaves its chair within a set, so after a round each chair holds the 11 it was dealt.
+
+    >>> state = Game(players=3).new(seed=21)
+    >>> dealt = cards_at_chairs(state)
+    >>> while state.phase != "sit":
+    ...     state.apply(climb_move(state))
+    >>> cards_at_chairs(state) == dealt
+    True
+    """
+    return [frozenset(state._piles[chair] + state._aside[state._occupant[chair]] + state._hands[state._occupant[chair]])
+            for chair in range(state.game.players)]
