@@ -13,9 +13,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
-import statistics
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -23,6 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from cardlib.scout import Game  # noqa: E402
 from cardlib.scout import analysis  # noqa: E402
 from cardlib.scout.bots import GreedyBot, PlannerBot, SearchBot  # noqa: E402
+from timing import per_move, print_tables, timed  # noqa: E402
 
 
 def positions(games: int, seed: int) -> list:
@@ -38,25 +37,6 @@ def positions(games: int, seed: int) -> list:
                 found.append((obs, legal))
             state.apply(planner.act(obs, legal, rng))
     return found
-
-
-def per_move(bot, found: list) -> dict:
-    """Seconds a move: median, 90th percentile and the slowest."""
-    rng, times = random.Random(1), []
-    for obs, legal in found:
-        start = time.perf_counter()
-        bot.act(obs, legal, rng)
-        times.append(time.perf_counter() - start)
-    times.sort()
-    return {"moves": len(times), "median": statistics.median(times), "p90": times[int(0.9 * (len(times) - 1))],
-            "max": times[-1]}
-
-
-def timed(call) -> float:
-    """Seconds one call takes."""
-    start = time.perf_counter()
-    call()
-    return time.perf_counter() - start
 
 
 def main() -> None:
@@ -77,16 +57,8 @@ def main() -> None:
     if args.json:
         print(json.dumps({"bots": bots, "mathematics": maths}, indent=2))
         return
-    print(f"SCOUT bots, seconds a move over {len(found)} positions of seat 0 ({args.games} planner games, seed 5)\n")
-    print("| bot                      | moves | median |    p90 |    max |")
-    print("|--------------------------|-------|--------|--------|--------|")
-    for name, row in bots.items():
-        print(f"| {name:<24} | {row['moves']:>5} | {row['median']:6.3f} | {row['p90']:6.3f} | {row['max']:6.3f} |")
-    print("\nSCOUT mathematics, seconds\n")
-    print("| computation                                    | seconds |")
-    print("|------------------------------------------------|---------|")
-    for name, seconds in maths.items():
-        print(f"| {name:<46} | {seconds:7.2f} |")
+    print_tables(f"SCOUT bots, seconds a move over {len(found)} positions of seat 0 ({args.games} planner games, seed 5)",
+                 bots, "SCOUT mathematics, seconds", maths)
 
 
 if __name__ == "__main__":

@@ -55,3 +55,50 @@ def messages_differ(exercise_id: str) -> bool:
 
     mistakes = find(exercise_id).mistakes
     return len({m.message for m in mistakes}) == len(mistakes)
+
+
+def hint_names_not_defined(ids: list[str], namespace: dict, allowed: frozenset = frozenset()) -> dict[str, set]:
+    """The names each exercise's hints call or reach into that the solution notebook does not define
+    (``allowed``: names in a hint that are mathematics, not Python, like C(n, 2))."""
+    import builtins
+
+    from cardlib.core.checking import find
+
+    unknown = {}
+    for exercise_id in ids:
+        for hint in find(exercise_id).hints:
+            called = set(re.findall(r"(?<![.\w])([A-Za-z_]\w*)(?=\(|\.[A-Za-z_])", hint)) - allowed
+            missing = {name for name in called if name not in namespace and not hasattr(builtins, name)}
+            if missing:
+                unknown.setdefault(exercise_id, set()).update(missing)
+    return unknown
+
+
+def check_rhythm(path: Path, prefix: str, count: int) -> None:
+    """Each question is markdown, an answer cell tagged "solution" ending in ``answer_N = …``, then exactly
+    ``check("<prefix>.N", answer_N)``; all imports sit in the one cell "setup"; cell ids are unique."""
+    cells = nbformat.read(path, as_version=4).cells
+    ids = [cell.id for cell in cells]
+    assert len(set(ids)) == len(ids)
+    for number in range(1, count + 1):
+        answer = next(cell for cell in cells if cell.id == f"q{number}-answer")
+        assert "solution" in answer.metadata.get("tags", [])
+        assert re.search(rf"^\s*answer_{number} = ", answer.source, re.M)
+        following = cells[ids.index(answer.id) + 1]
+        assert following.source == f'check("{prefix}.{number}", answer_{number})'
+    imports = [cell for cell in cells if cell.cell_type == "code" and re.search(r"^(from|import) ", cell.source, re.M)]
+    assert [cell.id for cell in imports] == ["setup"]
+
+
+def names_defined_twice(path: Path) -> list[str]:
+    """Names a solution notebook assigns or defines in more than one code cell (a student running cells out of
+    order would get the wrong one)."""
+    cells = [cell for cell in nbformat.read(path, as_version=4).cells if cell.cell_type == "code"]
+    defined: dict[str, str] = {}
+    twice = []
+    for cell in cells:
+        for name in re.findall(r"^(\w+)(?:, \w+)* = ", cell.source, re.M) + re.findall(r"^def (\w+)", cell.source, re.M):
+            if name in defined:
+                twice.append(f"{name} ({defined[name]} and {cell.id})")
+            defined[name] = cell.id
+    return twice

@@ -9,38 +9,14 @@ planner's in that seat. Prints the summary with 95% intervals and writes the row
 """
 from __future__ import annotations
 
-import argparse
 import sys
-import time
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from cardlib.core.tournament import duplicate, duplicate_summary  # noqa: E402
 from cardlib.scout import Game  # noqa: E402
 from cardlib.scout.bots import PlannerBot, SearchBot  # noqa: E402
-
-
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--deals", type=int, default=1000)
-    parser.add_argument("--seed", type=int, default=2026)
-    parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--out", default=str(ROOT / "notebooks" / "data" / "scout_duplicate.csv"))
-    args = parser.parse_args()
-    game, hero, field = Game(players=3, rounds=1), SearchBot(), PlannerBot()
-    started = time.perf_counter()
-    with ProcessPoolExecutor(args.workers) as pool:
-        table = duplicate(game, hero, field, deals=args.deals, seed=args.seed, executor=pool)
-    seconds = time.perf_counter() - started
-    print(f"{hero!r} against {field!r}: {args.deals} deals x 3 seats, seed {args.seed}, {seconds:.0f} s\n")
-    print(duplicate_summary(table).round(4).to_string())
-    Path(args.out).parent.mkdir(parents=True, exist_ok=True)
-    table.to_csv(args.out, index=False)
-    print(f"\nrows: {args.out}")
-
+from duplicate_deals import run  # noqa: E402
 
 if __name__ == "__main__":
-    main()
+    run(__doc__.splitlines()[0], Game(players=3, rounds=1), SearchBot(), PlannerBot(), "scout_duplicate.csv")

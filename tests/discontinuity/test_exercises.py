@@ -1,10 +1,8 @@
 """The Discontinuity exercises: every truth computes, the solutions pass, wrong answers get hints."""
 from __future__ import annotations
 
-import builtins
 import math
 import random
-import re
 import statistics
 from fractions import Fraction
 from itertools import combinations
@@ -20,8 +18,8 @@ from cardlib.decks.pairs import PAIRS_DECK
 from cardlib.discontinuity import Take, exercises as ex
 from cardlib.discontinuity.analysis import exhaustive_best_places
 from cardlib.discontinuity.scoring import lay_out, row_penalty
-from tests.exercising import first_try  # noqa: F401 (an autouse fixture: each test starts with no wrong tries)
-from tests.exercising import messages_differ, run_solutions, says_only_its_own_mistake
+from tests.exercising import first_try  # noqa: F401 an autouse fixture: each test starts with no wrong tries
+from tests.exercising import hint_names_not_defined, messages_differ, run_solutions, says_only_its_own_mistake
 
 SOLUTIONS = Path(__file__).resolve().parents[2] / "exercises" / "solutions" / "02_discontinuity.ipynb"
 IDS = exercise_ids("cardlib.discontinuity.exercises")
@@ -303,12 +301,7 @@ def test_the_questions_the_lesson_answers_are_asked_about_other_cases():
 
 
 def test_hints_name_only_what_the_notebook_defines():
-    namespace = solution_run()[0]
-    for exercise_id in IDS:
-        for hint in find(exercise_id).hints:
-            called = set(re.findall(r"(?<![.\w])([A-Za-z_]\w*)(?=\(|\.[A-Za-z_])", hint)) - {"dc"}
-            unknown = {name for name in called if name not in namespace and not hasattr(builtins, name)}
-            assert not unknown, f"{exercise_id}: the hint names {unknown}, which the notebook does not define"
+    assert hint_names_not_defined(IDS, solution_run()[0], frozenset({"dc"})) == {}
 
 
 def test_the_hint_of_dc10_names_the_notebooks_own_variable():

@@ -1,7 +1,6 @@
 """The Loop exercises: every truth computes, the solutions pass, wrong answers get their own messages."""
 from __future__ import annotations
 
-import builtins
 import math
 import random
 import re
@@ -23,8 +22,10 @@ from cardlib.loop.actions import DECK
 from cardlib.loop.replays import variance_split
 from cardlib.loop.rules import Game
 from tests import scripts
-from tests.exercising import first_try  # noqa: F401 (an autouse fixture: each test starts with no wrong tries)
-from tests.exercising import messages_differ, run_solutions, says_only_its_own_mistake
+from tests.exercising import first_try  # noqa: F401 an autouse fixture: each test starts with no wrong tries
+from tests.exercising import (
+    check_rhythm, hint_names_not_defined, messages_differ, names_defined_twice, run_solutions, says_only_its_own_mistake,
+)
 from tests.loop.helpers import stacked_deck
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -356,35 +357,15 @@ def test_the_prompts_show_what_the_truths_use():
 
 
 def test_every_question_has_the_rhythm_markdown_answer_check():
-    cells = nbformat.read(SOLUTIONS, as_version=4).cells
-    ids = [cell.id for cell in cells]
-    assert len(set(ids)) == len(ids)
-    for number in range(1, COUNT + 1):
-        answer = next(cell for cell in cells if cell.id == f"q{number}-answer")
-        assert "solution" in answer.metadata.get("tags", [])
-        assert re.search(rf"^answer_{number} = ", answer.source, re.M)
-        following = cells[ids.index(answer.id) + 1]
-        assert following.source == f'check("loop.{number}", answer_{number})'
-    imports = [cell for cell in cells if cell.cell_type == "code" and re.search(r"^(from|import) ", cell.source, re.M)]
-    assert [cell.id for cell in imports] == ["setup"]
+    check_rhythm(SOLUTIONS, "loop", COUNT)
 
 
 def test_no_name_is_defined_twice_across_cells():
-    cells = [cell for cell in nbformat.read(SOLUTIONS, as_version=4).cells if cell.cell_type == "code"]
-    defined: dict[str, str] = {}
-    for cell in cells:
-        for name in re.findall(r"^(\w+)(?:, \w+)* = ", cell.source, re.M) + re.findall(r"^def (\w+)", cell.source, re.M):
-            assert name not in defined, f"{name} is defined in {defined.get(name)} and again in {cell.id}"
-            defined[name] = cell.id
+    assert names_defined_twice(SOLUTIONS) == []
 
 
 def test_hints_name_only_what_the_notebook_defines():
-    namespace = solution_run()[0]
-    for exercise_id in IDS:
-        for hint in find(exercise_id).hints:
-            called = set(re.findall(r"(?<![.\w])([A-Za-z_]\w*)(?=\(|\.[A-Za-z_])", hint))
-            unknown = {name for name in called if name not in namespace and not hasattr(builtins, name)}
-            assert not unknown, f"{exercise_id}: the hint names {unknown}, which the notebook does not define"
+    assert hint_names_not_defined(IDS, solution_run()[0]) == {}
 
 
 def test_the_student_copy_is_built_and_blank():

@@ -1,10 +1,8 @@
 """The Satori exercises: every truth computes, the solutions pass, wrong answers get their own messages."""
 from __future__ import annotations
 
-import builtins
 import math
 import random
-import re
 import statistics
 import time
 from fractions import Fraction
@@ -22,8 +20,10 @@ from cardlib.satori import Game, Model, Story
 from cardlib.satori import exercises as ex
 from cardlib.satori.analysis import MODELS, katsu_stakes, p_satori
 from cardlib.satori.beliefs import last_card_satori
-from tests.exercising import first_try  # noqa: F401 (an autouse fixture: each test starts with no wrong tries)
-from tests.exercising import messages_differ, run_solutions, says_only_its_own_mistake
+from tests.exercising import first_try  # noqa: F401 an autouse fixture: each test starts with no wrong tries
+from tests.exercising import (
+    check_rhythm, hint_names_not_defined, messages_differ, run_solutions, says_only_its_own_mistake,
+)
 
 SOLUTIONS = Path(__file__).resolve().parents[2] / "exercises" / "solutions" / "03_the_satori.ipynb"
 IDS = exercise_ids("cardlib.satori.exercises")
@@ -417,24 +417,8 @@ def test_the_top_names_the_enumeration_and_the_simulation():
 
 
 def test_every_question_has_the_rhythm_markdown_answer_check():
-    cells = nbformat.read(SOLUTIONS, as_version=4).cells
-    ids = [cell.id for cell in cells]
-    assert len(set(ids)) == len(ids)
-    for number in range(1, 11):
-        answer = next(cell for cell in cells if cell.id == f"q{number}-answer")
-        assert "solution" in answer.metadata.get("tags", [])
-        assert answer.source.rstrip().splitlines()[-1].startswith(f"answer_{number} = ")
-        following = cells[ids.index(answer.id) + 1]
-        assert following.source == f'check("sat.{number}", answer_{number})'
-    imports = [cell for cell in cells if cell.cell_type == "code" and re.search(r"^(from|import) ", cell.source, re.M)]
-    assert [cell.id for cell in imports] == ["setup"]
+    check_rhythm(SOLUTIONS, "sat", 10)
 
 
 def test_hints_name_only_what_the_notebook_defines():
-    namespace = solution_run()[0]
-    for exercise_id in IDS:
-        for hint in find(exercise_id).hints:
-            called = set(re.findall(r"(?<![.\w])([A-Za-z_]\w*)(?=\(|\.[A-Za-z_])", hint))
-            called -= {"P"}  # P(win | success): a probability written out, not Python
-            unknown = {name for name in called if name not in namespace and not hasattr(builtins, name)}
-            assert not unknown, f"{exercise_id}: the hint names {unknown}, which the notebook does not define"
+    assert hint_names_not_defined(IDS, solution_run()[0], frozenset({"P"})) == {}  # P(win | success): a probability written out, not Python

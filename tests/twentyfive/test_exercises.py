@@ -3,9 +3,7 @@ the solutions pass; the questions the lesson answers are asked about other cases
 that can be foreseen get messages of their own."""
 from __future__ import annotations
 
-import builtins
 import random
-import re
 from collections import Counter
 from fractions import Fraction
 from itertools import combinations
@@ -21,8 +19,8 @@ from cardlib.decks.pairs import COPIES, PAIRS_DECK, pair_count
 from cardlib.twentyfive import exercises as ex  # registers the 25.N exercises
 from cardlib.twentyfive import hidden_cap
 from cardlib.twentyfive.analysis import card_bounds, p_over, pairs_distribution, pairs_odds
-from tests.exercising import first_try  # noqa: F401 (an autouse fixture: each test starts with no wrong tries)
-from tests.exercising import messages_differ, run_solutions, says_only_its_own_mistake
+from tests.exercising import first_try  # noqa: F401 an autouse fixture: each test starts with no wrong tries
+from tests.exercising import hint_names_not_defined, messages_differ, run_solutions, says_only_its_own_mistake
 
 SOLUTIONS = Path(__file__).resolve().parents[2] / "exercises" / "solutions" / "01_twenty_five.ipynb"
 IDS = exercise_ids("cardlib.twentyfive.exercises")
@@ -311,12 +309,7 @@ def test_the_prompts_show_what_the_truths_use():
 
 
 def test_hints_name_only_what_the_notebook_defines():
-    namespace = solution_run()[0]
-    for exercise_id in IDS:
-        for hint in find(exercise_id).hints:
-            called = set(re.findall(r"(?<![.\w])([A-Za-z_]\w*)(?=\(|\.[A-Za-z_])", hint)) - {"C"}  # C(n, 2)
-            unknown = {name for name in called if name not in namespace and not hasattr(builtins, name)}
-            assert not unknown, f"{exercise_id}: the hint names {unknown}, which the notebook does not define"
+    assert hint_names_not_defined(IDS, solution_run()[0], frozenset({"C"})) == {}  # C(n, 2)
 
 
 def test_the_first_hint_is_a_nudge_that_does_not_give_the_answer_away():

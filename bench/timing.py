@@ -1,0 +1,41 @@
+"""What the games' bot and lesson benchmarks share (bench/scout.py, bench/loop.py): a bot's seconds a
+move over fixed positions, one call timed, and the two tables they print."""
+from __future__ import annotations
+
+import random
+import statistics
+import time
+from collections.abc import Callable, Mapping
+
+
+def per_move(bot, found: list) -> dict:
+    """Seconds a move over (observation, legal actions) positions: median, 90th percentile and the slowest."""
+    rng, times = random.Random(1), []
+    for obs, legal in found:
+        start = time.perf_counter()
+        bot.act(obs, legal, rng)
+        times.append(time.perf_counter() - start)
+    times.sort()
+    return {"moves": len(times), "median": statistics.median(times), "p90": times[int(0.9 * (len(times) - 1))],
+            "max": times[-1]}
+
+
+def timed(call: Callable[[], object]) -> float:
+    """Seconds one call takes."""
+    start = time.perf_counter()
+    call()
+    return time.perf_counter() - start
+
+
+def print_tables(bots_title: str, bots: Mapping[str, dict], maths_title: str, maths: Mapping[str, float]) -> None:
+    """The bots' seconds a move, then the computations' seconds, as Markdown tables."""
+    print(f"{bots_title}\n")
+    print("| bot                      | moves | median |    p90 |    max |")
+    print("|--------------------------|-------|--------|--------|--------|")
+    for name, row in bots.items():
+        print(f"| {name:<24} | {row['moves']:>5} | {row['median']:6.3f} | {row['p90']:6.3f} | {row['max']:6.3f} |")
+    print(f"\n{maths_title}\n")
+    print("| computation                                    | seconds |")
+    print("|------------------------------------------------|---------|")
+    for name, seconds in maths.items():
+        print(f"| {name:<46} | {seconds:7.2f} |")
