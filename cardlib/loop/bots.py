@@ -67,6 +67,9 @@ class ClimberBot:
             return max(legal, key=lambda action: (rank_at(obs, action.chair), -action.chair))  # type: ignore
         return climb(obs.hand, obs.trick, obs.reversed, legal)
 
+    def __repr__(self) -> str:
+        return "ClimberBot()"
+
 
 LATE = 4  # with this many cards or fewer, an 8 is played to win the lead
 

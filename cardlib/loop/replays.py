@@ -35,7 +35,8 @@ from cardlib.loop.bots import ClimberBot, climb_move
 from cardlib.loop.chairs import BASE, round_points
 from cardlib.loop.rules import SITTING, Game, State
 
-__all__ = ["ClimberBot", "RandomAgent", "by_previous_rank", "cards_at_chairs", "player_means", "replay_deals", "variance_split"]
+__all__ = ["ClimberBot", "RandomAgent", "by_previous_rank", "cards_at_chairs", "loop_rule_effect", "player_means",
+           "replay_deals", "variance_split"]
 
 COLUMNS = ["deal", "round", "chair", "player", "previous", "rank", "points", "loop points"]
 PARTS = ("the hand", "the player", "the rest")
@@ -97,18 +98,43 @@ def replay_deals(deals: int, seed: int, bots: Mapping[str, Any], players: int = 
     return pd.DataFrame(rows, columns=COLUMNS)
 
 
-def _shares(table: pd.DataFrame, score: str) -> np.ndarray:
-    """(hand, player, rest) shares of the sum of squares of one round's ``score`` (a balanced layout)."""
-    values = table[score].astype(float)
-    grand = values.mean()
-    hand = table.groupby(["deal", "chair"])[score].transform("mean") - grand
-    player = table.groupby("player")[score].transform("mean") - grand
-    total = float(((values - grand) ** 2).sum())
-    parts = np.array([float((hand ** 2).sum()), float((player ** 2).sum())])
-    return np.append(parts, total - parts.sum()) / total
+def _deal_sums(rows: pd.DataFrame, score: str) -> dict[str, np.ndarray]:
+    """Per deal, the sums the shares are made of: rows, total, total of squares, Σ over its hands of
+    n·mean², and each player's total and rows. Resampling deals only reweights these."""
+    rows = rows.assign(y=rows[score].astype(float))
+    deals = sorted(rows["deal"].unique())
+    by_deal = rows.groupby("deal")["y"]
+    hands = rows.groupby(["deal", "chair"])["y"].agg(["sum", "count"])
+    hand_part = (hands["sum"] ** 2 / hands["count"]).groupby(level="deal").sum()
+    players = rows.pivot_table(index="deal", columns="player", values="y", aggfunc=["sum", "count"], fill_value=0)
+    return {"n": by_deal.count().reindex(deals).to_numpy(float), "sum": by_deal.sum().reindex(deals).to_numpy(),
+            "squares": rows.groupby("deal")["y"].apply(lambda y: float((y ** 2).sum())).reindex(deals).to_numpy(),
+            "hands": hand_part.reindex(deals).to_numpy(), "player sum": players["sum"].reindex(deals).to_numpy(float),
+            "player n": players["count"].reindex(deals).to_numpy(float)}
 
 
-def variance_split(table: pd.DataFrame, round_: str = "normal", score: str = "points", resamples: int = 400,
+def _weighted_shares(sums: dict[str, np.ndarray], weights: np.ndarray) -> np.ndarray:
+    """(hand, player, rest) shares of the sum of squares for each row of deal ``weights`` (times each deal is drawn).
+
+    With N rows and grand mean m: total = Σy² − N·m², hand = Σ n_h·mean_h² − N·m², player the same by player.
+    """
+    n = weights @ sums["n"]
+    grand_part = (weights @ sums["sum"]) ** 2 / n
+    total = weights @ sums["squares"] - grand_part
+    hand = weights @ sums["hands"] - grand_part
+    player = ((weights @ sums["player sum"]) ** 2 / (weights @ sums["player n"])).sum(axis=1) - grand_part
+    return np.stack([hand, player, total - hand - player], axis=1) / total[:, None]
+
+
+def _shares_and_draws(rows: pd.DataFrame, score: str, resamples: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
+    """The shares on the deals as they are, and on ``resamples`` resamplings of the deals (with replacement)."""
+    sums = _deal_sums(rows, score)
+    deals = len(sums["n"])
+    draws = np.random.default_rng(seed).multinomial(deals, [1 / deals] * deals, size=resamples).astype(float)
+    return _weighted_shares(sums, np.ones((1, deals)))[0], _weighted_shares(sums, draws)
+
+
+def variance_split(table: pd.DataFrame, round_: str = "normal", score: str = "points", resamples: int = 1000,
                    seed: int = 0) -> pd.DataFrame:
     """What share of the spread of ``score`` in one round the hand explains, the player, and the rest.
 
@@ -116,16 +142,25 @@ def variance_split(table: pd.DataFrame, round_: str = "normal", score: str = "po
     (the seed is kept in ``attrs``).
     """
     rows = table[table["round"] == round_]
-    share = _shares(rows, score)
-    groups = dict(tuple(rows.groupby("deal")))
-    names, rng, drawn = list(groups), np.random.default_rng(seed), []
-    for _ in range(resamples):
-        picked = rng.choice(len(names), size=len(names))
-        sample = pd.concat([groups[names[k]].assign(deal=i) for i, k in enumerate(picked)])
-        drawn.append(_shares(sample, score))
-    low, high = np.percentile(np.array(drawn), [2.5, 97.5], axis=0)
+    share, drawn = _shares_and_draws(rows, score, resamples, seed)
+    low, high = np.percentile(drawn, [2.5, 97.5], axis=0)
     out = pd.DataFrame({"share": share, "low": low, "high": high}, index=list(PARTS))
-    out.attrs.update(round=round_, score=score, deals=len(names), resamples=resamples, seed=seed)
+    out.attrs.update(round=round_, score=score, deals=int(rows["deal"].nunique()), resamples=resamples, seed=seed)
+    return out
+
+
+def loop_rule_effect(table: pd.DataFrame, resamples: int = 1000, seed: int = 0) -> pd.DataFrame:
+    """In the loop round, each part's share of the spread under the loop rule's points minus its share under
+    points by rank alone: the same games scored twice, so the intervals come from resampling deals in pairs.
+
+    A negative change in the hand's share would mean the loop rule cancels some of the cards' luck.
+    """
+    rows = table[table["round"] == "loop"]
+    looped, looped_drawn = _shares_and_draws(rows, "loop points", resamples, seed)
+    ranked, ranked_drawn = _shares_and_draws(rows, "points", resamples, seed)  # the same seed: the same draws
+    low, high = np.percentile(looped_drawn - ranked_drawn, [2.5, 97.5], axis=0)
+    out = pd.DataFrame({"change in share": looped - ranked, "low": low, "high": high}, index=list(PARTS))
+    out.attrs.update(deals=int(rows["deal"].nunique()), resamples=resamples, seed=seed)
     return out
 
 

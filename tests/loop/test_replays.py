@@ -7,7 +7,7 @@ import pytest
 
 from cardlib.loop.chairs import BASE, round_points
 from cardlib.loop.replays import (
-    ClimberBot, RandomAgent, by_previous_rank, player_means, replay_deals, variance_split,
+    ClimberBot, RandomAgent, by_previous_rank, loop_rule_effect, player_means, replay_deals, variance_split,
 )
 
 BOTS = {"random": RandomAgent(), "climber": ClimberBot(), "climber too": ClimberBot()}
@@ -76,3 +76,15 @@ def test_by_previous_rank_reads_the_loop_round_by_the_chairs_last_rank(table):
 def test_one_bot_a_chair():
     with pytest.raises(ValueError, match="one bot a chair"):
         replay_deals(deals=1, seed=1, bots={"random": RandomAgent()}, players=3)
+
+
+def test_the_loop_rules_effect_compares_the_same_games_scored_both_ways(table):
+    effect = loop_rule_effect(table, resamples=60, seed=1)
+    assert effect["change in share"].sum() == pytest.approx(0)  # shares add to 1 under both scorings
+    loop = table[table["round"] == "loop"]
+    direct = variance_split(table, "loop", "loop points", resamples=2)["share"] - \
+        variance_split(table, "loop", "points", resamples=2)["share"]
+    assert list(effect["change in share"]) == pytest.approx(list(direct))
+    same = table.assign(**{"loop points": table["points"]})  # a rule that adds nothing changes nothing
+    assert loop_rule_effect(same, resamples=20)["change in share"].abs().max() == pytest.approx(0)
+    assert len(loop) and effect.attrs["seed"] == 1
