@@ -26,7 +26,7 @@ from cardlib.core.estimates import Estimate, mean_of, share
 from cardlib.loop.actions import COLOURS, DECK, EIGHT, NUMBERS
 from cardlib.loop.combos import combinations_in, combo
 from cardlib.loop.replays import (  # noqa: F401  (re-exported: the lesson reads one module)
-    by_previous_rank, cards_at_chairs, loop_rule_effect, player_means, replay_deals, variance_split,
+    by_previous_rank, cards_at_chairs, check_layout, loop_rule_effect, player_means, replay_deals, variance_split,
 )
 
 HAND = 11        # cards dealt to each player

@@ -29,7 +29,7 @@ def refuse(state: Any, action: object) -> None:
     if kind not in (SetAside, Donden, Play, Pass, Sit):
         raise IllegalActionError(f"{action!r} is not an action of Loop ({ACTIONS})")
     if kind not in PHASE_ACTIONS[state._phase]:
-        raise IllegalActionError(f"{action}: player {player} must {PHASE_WORDS[state._phase]} now")
+        raise IllegalActionError(f"{_named(action)}: player {player} must {PHASE_WORDS[state._phase]} now")
     if kind is SetAside:
         cards, hand = action.cards, state._hands[player]  # type: ignore[attr-defined]
         if action is shared(SetAside, cards) and cards[0] in hand and cards[1] in hand:
@@ -71,3 +71,11 @@ def _check_play(state: Any, action: Play, player: int) -> None:
     reason = refusal(cards, hand, "play", state._trick, state._reversed)
     if reason:
         raise IllegalActionError(reason)
+
+
+def _named(action: object) -> str:
+    """The action in the notation, or as Python writes it when its cards are not cards."""
+    try:
+        return str(action)
+    except (TypeError, IndexError, ValueError, KeyError):
+        return repr(action)

@@ -35,8 +35,8 @@ from cardlib.loop.bots import ClimberBot, climb_move
 from cardlib.loop.chairs import BASE, round_points
 from cardlib.loop.rules import SITTING, Game, State
 
-__all__ = ["ClimberBot", "RandomAgent", "by_previous_rank", "cards_at_chairs", "loop_rule_effect", "player_means",
-           "replay_deals", "variance_split"]
+__all__ = ["ClimberBot", "RandomAgent", "by_previous_rank", "cards_at_chairs", "check_layout", "loop_rule_effect",
+           "player_means", "replay_deals", "variance_split"]
 
 COLUMNS = ["deal", "round", "chair", "player", "previous", "rank", "points", "loop points"]
 PARTS = ("the hand", "the player", "the rest")
@@ -122,12 +122,28 @@ def _weighted_shares(sums: dict[str, np.ndarray], weights: np.ndarray) -> np.nda
     grand_part = (weights @ sums["sum"]) ** 2 / n
     total = weights @ sums["squares"] - grand_part
     hand = weights @ sums["hands"] - grand_part
-    player = ((weights @ sums["player sum"]) ** 2 / (weights @ sums["player n"])).sum(axis=1) - grand_part
+    player_sum, player_n = weights @ sums["player sum"], weights @ sums["player n"]
+    squares = np.divide(player_sum ** 2, player_n, out=np.zeros_like(player_sum), where=player_n > 0)
+    player = squares.sum(axis=1) - grand_part  # a player in no drawn deal counts nothing
     return np.stack([hand, player, total - hand - player], axis=1) / total[:, None]
+
+
+def check_layout(rows: pd.DataFrame) -> None:
+    """ValueError unless, within each deal, every hand (chair) is played by each of the deal's players equally
+    often: then the hand and player effects separate (the players may differ from deal to deal, as in a class
+    whose groups each play their own deal, since a game's points always add up to the same total)."""
+    if rows.empty:
+        raise ValueError("no rows: check the round's name")
+    for deal, part in rows.groupby("deal"):
+        counts = pd.crosstab(part["chair"], part["player"]).to_numpy()
+        if counts.min() == 0 or counts.min() != counts.max():
+            raise ValueError(f"deal {deal}: each chair's hand must be played by each of the deal's players equally "
+                             f"often (chairs x players: {counts.tolist()})")
 
 
 def _shares_and_draws(rows: pd.DataFrame, score: str, resamples: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
     """The shares on the deals as they are, and on ``resamples`` resamplings of the deals (with replacement)."""
+    check_layout(rows)
     sums = _deal_sums(rows, score)
     deals = len(sums["n"])
     draws = np.random.default_rng(seed).multinomial(deals, [1 / deals] * deals, size=resamples).astype(float)

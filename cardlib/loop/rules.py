@@ -299,9 +299,7 @@ class State(Engine):
         last = self._in.index(True)
         self._out.append(last)
         self._in[last] = False
-        self._piles[self._chair[last]] += self._hands[last]
-        self._known[last] |= frozenset(self._hands[last])
-        self._hands[last] = []
+        # their cards stay in their hand, unplayed and unseen, until the chairs change (they go with the chair)
         points = [0] * n
         for rank, player in enumerate(self._out, start=1):
             self._ranks[player] = rank
@@ -336,7 +334,8 @@ class State(Engine):
             self._turn(self._waiting[0])
             return
         n = self.game.players
-        at_chair = [self._piles[chair] + self._aside[self._occupant[chair]] for chair in range(n)]
+        at_chair = [self._piles[chair] + self._hands[self._occupant[chair]] + self._aside[self._occupant[chair]]
+                    for chair in range(n)]
         self._previous = [self._ranks[self._occupant[chair]] for chair in range(n)]
         for mover in range(n):
             self._chair[mover] = self._chosen[mover]

@@ -146,7 +146,7 @@ def round_html(done: RoundOver, names: Names, target: int, long: bool) -> str:
         after = f" {ends} the most points ({best}): the {'set' if long else 'game'} is over."
         reach = f" A total reached {target}." if best >= target else ""
     else:
-        after, reach = " Next, from last place up, everyone chooses another chair.", f" Nobody has {target} points yet."
+        after, reach = " Next, from last place up, everyone chooses a chair (with 3 or 4 players, another one).", f" Nobody has {target} points yet."
     return (f'<div class="cl-result"><b>{what} is over.</b>{escape(reach + after)}'
             '<table class="cl-results"><thead><tr><th>Place</th><th>Player</th><th>Chair</th><th>Base</th>'
             '<th>Chair bonus</th><th>Round</th><th>Total</th></tr></thead>'

@@ -38,7 +38,7 @@ Any play holding an <b>8 stops the trick</b> at once: its player leads.</p>
 strongest) until the round ends or someone declares donden again.</p>
 <p>Empty your hand to go out; the finishing order gives the points (4 players 4/2/1/0, 3 players 3/1/0,
 2 players 2/0). The cards you play stay <b>in front of your chair</b>. In the next round (a <b>loop round</b>)
-nothing is dealt: from last place up, each player chooses another chair and plays the 11 cards lying there.
+nothing is dealt: from last place up, each player chooses a chair (with 3 or 4 players, not the one just had) and plays the 11 cards lying there.
 A chair then pays the normal points plus (its last occupant's rank − your rank). Everyone starts with 2 points;
 the game ends after a round in which someone has 12 (4 players), 10 (3) or 7 (2) points.</p></details>"""
 
@@ -292,18 +292,16 @@ def chair_html(obs: Observation, chair: int, names: Names, allowed: Sequence[int
     player = occupant(obs, chair)
     rank = obs.out.index(player) + 1
     revealed = obs.revealed[player]
-    if player == obs.seat:
-        aside = cards_html(obs.aside, revealed=revealed, small=True)
-    else:
-        known = list(obs.held_known[player])  # with the hand empty, what you know they hold is set aside
-        aside = (cards_html(known, revealed=revealed, small=True) if known else "") + (
-            backs_html(2 - len(known), "") if len(known) < 2 else "")
+    unplayed = obs.hand_sizes[player] + 2  # set aside, and (last place) still in hand
+    known = list(obs.hand + obs.aside) if player == obs.seat else list(obs.held_known[player])
+    aside = (cards_html(known, revealed=revealed, small=True) if known else "") + (
+        backs_html(unplayed - len(known), "") if len(known) < unplayed else "")
     pile = obs.piles[chair]
     status = (f"taken by {names(taken[chair], inside=True)}" if chair in taken else
               "you may sit here" if chair in allowed else
               "not for you: your chair last round" if chair == obs.chairs[obs.seat] else "not for you now")
     rows = [(f"Played ({len(pile)})", cards_html(pile, small=True), "lp-pile"),
-            ("Set aside", aside, "lp-aside"),
+            (f"Not played ({unplayed})", aside, "lp-aside"),
             ("Pays", f'<span class="lp-pays" title="points for each finishing rank in this chair">{pays(obs, rank)}'
                      '</span>', "lp-pays")]
     body = "".join(f'<div class="cl-row"><span class="cl-label">{escape(label)}</span>'

@@ -259,11 +259,12 @@ def test_the_chair_choice_shows_each_chairs_cards_and_what_it_pays_at_each_rank(
         assert cards(FACE.findall(played)) == list(obs.piles[chair])
         aside = re.search(r'<span class="lp-aside" data-chair="\d+">(.*?)</span></div>', body).group(1)
         faces = cards(FACE.findall(aside))
+        unplayed = 11 - len(obs.piles[chair])  # set aside, and the last player's cards still in hand
+        assert unplayed == obs.hand_sizes[holder] + 2
         if holder == 0:
-            assert faces == list(obs.aside)
+            assert set(faces) == set(obs.hand + obs.aside) and len(faces) == unplayed
         else:
-            assert set(faces) == set(obs.held_known[holder]) and body.count("cl-back") == 2 - len(faces)
-        assert len(obs.piles[chair]) + 2 == 11
+            assert set(faces) == set(obs.held_known[holder]) and body.count("cl-back") == unplayed - len(faces)
         pays = " · ".join(f"{r}{['st', 'nd', 'rd', 'th'][r - 1]} {round_points(4, r, rank):+d}".replace("+0", "0")
                           for r in range(1, 5)).replace("-", "−")
         assert pays in text(body), (pays, text(body))

@@ -109,8 +109,9 @@ def test_a_chair_not_allowed_or_another_decision_while_choosing_is_refused_with_
 def test_in_a_loop_round_each_chair_keeps_its_11_cards_and_its_new_occupant_takes_up_exactly_them():
     state = after_round_one(4)
     for chair in range(4):  # the cards played in front of it, the last player's leftover, the 2 set-aside cards
-        assert cards_in_order(state._piles[chair] + list(state.aside(state._occupant[chair]))) == dealt(RUNS, chair)
-    assert cards_in_order(state._piles[3]) == cards("10r 11r 12r 13r 14r 15r 10b 11b 12b")  # never played, left there
+        occupant = state._occupant[chair]
+        assert cards_in_order(state._piles[chair] + list(state.hand(occupant) + state.aside(occupant))) == dealt(RUNS, chair)
+    assert state._piles[3] == [] and state.hand(3) == cards("10r 11r 12r 13r 14r 15r 10b 11b 12b")  # never played
     play(state, SITS_1)
     assert state._chair == [1, 2, 3, 0] and state.phase == "set aside"
     assert state.observation(0).previous == (1, 2, 3, 4)                     # each chair remembers its rank

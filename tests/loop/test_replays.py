@@ -2,12 +2,14 @@
 split on tables whose answer is known, and the loop round's scoring."""
 from __future__ import annotations
 
+import numpy as np
 import pandas as pd
 import pytest
 
 from cardlib.loop.chairs import BASE, round_points
 from cardlib.loop.replays import (
-    ClimberBot, RandomAgent, by_previous_rank, loop_rule_effect, player_means, replay_deals, variance_split,
+    ClimberBot, RandomAgent, by_previous_rank, check_layout, loop_rule_effect, player_means, replay_deals,
+    variance_split,
 )
 
 BOTS = {"random": RandomAgent(), "climber": ClimberBot(), "climber too": ClimberBot()}
@@ -88,3 +90,33 @@ def test_the_loop_rules_effect_compares_the_same_games_scored_both_ways(table):
     same = table.assign(**{"loop points": table["points"]})  # a rule that adds nothing changes nothing
     assert loop_rule_effect(same, resamples=20)["change in share"].abs().max() == pytest.approx(0)
     assert len(loop) and effect.attrs["seed"] == 1
+
+
+def test_a_class_latin_square_splits_too_but_a_hand_played_by_one_player_only_is_refused():
+    rows = []  # two groups of three, three rounds, everyone one chair on each time: each plays each hand once
+    for group in range(2):
+        for round_ in range(3):
+            for chair in range(3):
+                player = f"g{group}p{(chair + round_) % 3}"
+                rank = (chair + group + round_) % 3 + 1
+                rows.append({"deal": group, "round": "class", "chair": chair, "player": player,
+                             "points": (3, 1, 0)[rank - 1]})
+    square = pd.DataFrame(rows)
+    split = variance_split(square, "class", resamples=50, seed=1)
+    assert split["share"].sum() == pytest.approx(1) and not split.isna().any().any()  # resamples may leave a group out
+    with pytest.raises(ValueError, match="equally often"):
+        check_layout(square[square.index % 9 < 3])  # the first round alone: each hand met one player
+    with pytest.raises(ValueError, match="no rows"):
+        variance_split(square, "normal")
+
+
+def test_resampling_by_weights_is_resampling_the_deals(table):
+    rows = table[table["round"] == "normal"]
+    deals = sorted(rows["deal"].unique())
+    picked = [0, 0, 3, 5, 5, 5]
+    explicit = pd.concat([rows[rows["deal"] == deals[k]].assign(deal=i) for i, k in enumerate(picked)])
+    weights = np.bincount(picked, minlength=len(deals)).astype(float)[None, :]
+    from cardlib.loop.replays import _deal_sums, _weighted_shares
+    by_weights = _weighted_shares(_deal_sums(rows, "points"), weights)[0]
+    direct = variance_split(explicit, resamples=2)["share"].to_numpy()
+    assert list(by_weights) == pytest.approx(list(direct))

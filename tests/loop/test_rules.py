@@ -314,8 +314,23 @@ def test_a_player_who_plays_their_last_card_is_out_and_the_finishing_order_gives
 def test_the_round_ends_when_one_player_is_left_and_their_remaining_cards_stay_at_their_chair():
     state = play(Game(players=3).new(deck=RUNS), in_chair_order(3))
     assert state.phase == "sit" and state._out == [0, 1, 2] and state._ranks == [1, 2, 3]
-    assert state.hand(2) == () and cards_in_order(state._piles[2]) == cards(YELLOW[5:])  # 1y … 9y, never played
+    assert state.hand(2) == cards(YELLOW[5:]) and state._piles[2] == []  # 1y … 9y, never played: still in hand
     assert state.aside(2) == cards("14y 15y")
+    seen = state.observation(0)                       # unplayed, they stay unseen: a hand of 9 backs at chair 2
+    assert seen.hand_sizes[2] == 9 and not set(cards(YELLOW[5:])) & {card for pile in seen.piles for card in pile}
+    assert not set(cards(YELLOW[5:])) & set(seen.held_known[2])
+
+
+def test_the_last_players_leftover_cards_go_with_the_chair_unseen_by_the_others_known_to_their_holder():
+    state = play(Game(players=3).new(deck=RUNS), in_chair_order(3))
+    leftover = set(state.hand(2))
+    while state.phase == "sit":
+        state.apply(state.legal_actions()[0])
+    newcomer = state._occupant[2]
+    assert leftover <= set(state.hand(newcomer))
+    for player in range(3):
+        held = set(state.observation(player).held_known[newcomer])
+        assert (leftover <= held) if player in (2, newcomer) else not leftover & held
 
 
 def test_when_the_trick_is_won_by_passes_and_its_player_is_out_the_next_player_still_in_leads():
