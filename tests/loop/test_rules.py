@@ -384,9 +384,11 @@ def test_a_player_sees_own_hand_and_set_aside_cards_every_card_played_and_by_who
     ("", Play(()), "no combination"),
     ("", Play(((5.0, "r"),)), "cards are \\(number, colour\\) pairs"),            # 5.0 == 5, but no card's number
     ("", Play(((True, "r"),)), "cards are \\(number, colour\\) pairs"),
+    ("", SetAside(7), "must play, pass or donden"),
+    ("", SetAside(((7,),)), "must play, pass or donden"),
 ], ids=["not in hand", "no combination", "mixed colours", "a gap", "another form", "weaker", "pass leading",
         "donden without 8", "sit now", "set aside now", "None", "a word", "non-cards", "no such card", "no cards", "a float",
-        "True"])
+        "True", "a set-aside of a number", "a set-aside of a broken card"])
 def test_a_bad_play_is_refused_with_what_and_why_and_the_state_is_unchanged(script, action, reason):
     state = play(started(), script)
     refused(state, action, reason)
@@ -397,7 +399,9 @@ def test_a_bad_play_is_refused_with_what_and_why_and_the_state_is_unchanged(scri
     (SetAside(((15, "y"), (1, "r"))), "15y is not in the hand"), (SetAside(((1, "r"), (1, "r"))), "named twice"),
     (SetAside(((1, "r"),)), "exactly 2"), (SetAside(((1, "r"), (2, "r"), (3, "r"))), "exactly 2"),
     (Sit(0), "must set 2 cards aside"), (SetAside(((1.0, "r"), (2, "r"))), "cards are \\(number, colour\\) pairs"),
-], ids=["play", "pass", "donden", "not in hand", "a card twice", "one card", "three cards", "sit", "a float"])
+    (Play(7), "must set 2 cards aside"), (Play(((7,),)), "must set 2 cards aside"),
+], ids=["play", "pass", "donden", "not in hand", "a card twice", "one card", "three cards", "sit", "a float",
+        "a play of a number", "a play of a broken card"])
 def test_a_bad_set_aside_is_refused_with_what_and_why_and_the_state_is_unchanged(action, reason):
     state = Game(players=3).new(deck=FIVES)
     refused(state, action, reason)
