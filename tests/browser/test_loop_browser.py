@@ -101,15 +101,16 @@ def check_page(page, mirror: LoopApp) -> None:
 
 
 def check_chairs(page, mirror: LoopApp) -> None:
-    """Each chair's played cards face up, its set-aside cards as backs unless known, what it pays at each rank."""
+    """Each chair's played cards face up, its unplayed ones as backs unless known, what it pays at each rank."""
     obs = mirror.state.observation(mirror.human)
     assert page.locator(".lp-chair").count() == obs.players
     for chair in range(obs.players):
         holder = obs.chairs.index(chair)
         assert faces(page, f'.lp-pile[data-chair="{chair}"] .cl-card') == [f"{n}{c}" for n, c in obs.piles[chair]]
         aside = faces(page, f'.lp-aside[data-chair="{chair}"] .cl-card')
-        known = obs.aside if holder == obs.seat else obs.held_known[holder]
-        assert aside == [f"{n}{c}" for n, c in known] + [None] * (2 - len(known))
+        known = obs.hand + obs.aside if holder == obs.seat else obs.held_known[holder]
+        unplayed = obs.hand_sizes[holder] + 2  # set aside, and the last player's cards still in hand
+        assert aside == [f"{n}{c}" for n, c in known] + [None] * (unplayed - len(known))
         rank = obs.out.index(holder) + 1
         pays = " · ".join(f"{ordinal(r)} {points_text(round_points(obs.players, r, rank), sign=True)}"
                           for r in range(1, obs.players + 1))
