@@ -134,11 +134,15 @@ def check_layout(rows: pd.DataFrame) -> None:
     whose groups each play their own deal, since a game's points always add up to the same total)."""
     if rows.empty:
         raise ValueError("no rows: check the round's name")
-    for deal, part in rows.groupby("deal"):
-        counts = pd.crosstab(part["chair"], part["player"]).to_numpy()
-        if counts.min() == 0 or counts.min() != counts.max():
-            raise ValueError(f"deal {deal}: each chair's hand must be played by each of the deal's players equally "
-                             f"often (chairs x players: {counts.tolist()})")
+    counts = rows.groupby(["deal", "chair", "player"]).size()
+    per_deal = counts.groupby(level="deal").agg(["min", "max", "size"])
+    cells = rows.groupby("deal")["chair"].nunique() * rows.groupby("deal")["player"].nunique()
+    bad = per_deal[(per_deal["min"] != per_deal["max"]) | (per_deal["size"] != cells)]
+    if len(bad):
+        deal = bad.index[0]
+        table = pd.crosstab(rows.loc[rows["deal"] == deal, "chair"], rows.loc[rows["deal"] == deal, "player"])
+        raise ValueError(f"deal {deal}: each chair's hand must be played by each of the deal's players equally "
+                         f"often (chairs x players: {table.to_numpy().tolist()})")
 
 
 def _shares_and_draws(rows: pd.DataFrame, score: str, resamples: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
