@@ -6,6 +6,7 @@
 - Counting combinations by linearity of expectation: the expected number of pairs, threes and runs
   (of each length) in a dealt hand of 11, exact; each is a sum over the possible combinations of
   the chance that all its cards were dealt to the hand.
+- At least one run of 3 is not a sum of indicators: ``p_run_in_hand`` counts the hands without one exactly.
 - The hand or the player? The replay experiment is in ``replays.py`` (re-exported here):
   ``replay_deals``, ``variance_split``, ``player_means``, ``by_previous_rank``.
 
@@ -17,6 +18,7 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
+from collections.abc import Sequence
 from fractions import Fraction
 
 import pandas as pd
@@ -133,3 +135,40 @@ def p_eight_by_simulation(hands: int, seed: int) -> Estimate:
     rng = random.Random(seed)
     hits = sum(any(card[0] == EIGHT for card in rng.sample(DECK, HAND)) for _ in range(hands))
     return share(hits, hands, seed)
+
+
+# --- at least one run: not a sum, so counted exactly by the hands without one ----------------------------------------------------------------------
+
+def _sizes_without_run(length: int, weights: Sequence[int]) -> list[int]:
+    """How many ways to take cards of numbers 1 to 15, by how many cards, with no ``length`` numbers in a
+    row held; ``weights[m]`` ways to hold m cards of one number."""
+    ways: dict[tuple[int, int], int] = {(0, 0): 1}  # (cards so far, numbers held in a row at the end)
+    for _ in NUMBERS:
+        step: dict[tuple[int, int], int] = {}
+        for (cards, streak), count in ways.items():
+            for held, weight in enumerate(weights):
+                if cards + held > HAND or (held and streak + 1 >= length):
+                    continue
+                key = (cards + held, streak + 1 if held else 0)
+                step[key] = step.get(key, 0) + count * weight
+        ways = step
+    sizes = [0] * (HAND + 1)
+    for (cards, _), count in ways.items():
+        sizes[cards] += count
+    return sizes
+
+
+def p_run_in_hand(length: int, one_colour: bool = True) -> Fraction:
+    """The chance a dealt hand of 11 holds ``length`` consecutive numbers of one colour (a run), exactly:
+    1 − (hands without one) / C(45, 11); ``one_colour=False``: the slip's run in any colours.
+
+    >>> p_run_in_hand(3)
+    Fraction(55716549, 161120570)
+    """
+    if one_colour:
+        colour = _sizes_without_run(length, (1, 1))  # each colour on its own; the three multiplied
+        sizes = [sum(colour[a] * colour[b] * colour[HAND - a - b] for a in range(HAND + 1)
+                     for b in range(HAND + 1 - a))]
+    else:
+        sizes = [_sizes_without_run(length, [math.comb(len(COLOURS), m) for m in range(len(COLOURS) + 1)])[HAND]]
+    return 1 - Fraction(sizes[0], math.comb(len(DECK), HAND))

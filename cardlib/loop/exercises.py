@@ -23,7 +23,7 @@ from cardlib.loop.combos import beating, combo
 from cardlib.loop.slips import (
     HAND, both_dealt, chairs_that, chooser_and_chairs, compared, drawn_with_replacement, eights, entry, every_run,
     holds, independent_hands, is_, is_word, missing_some, mixed_run, near, no_combination, not_from, not_n_entries,
-    notation, numbers_held, other_shape, p_run_in_hand, plays, runs_of_two, spread_share, totals,
+    notation, numbers_held, other_shape, plays, runs_of_two, spread_share, totals,
 )
 
 # The data the questions ask about, named so the notebook and the tests use the very same ones.
@@ -311,17 +311,17 @@ def next_chair_choice() -> tuple[int, frozenset]:
           mistakes=[(estimate_near(lambda: _analysis().expected_combinations()["run of 3"]),
                      "That is the mean number of runs of 3 per hand (linearity gives it exactly). The question asks "
                      "for the chance of at least one: count each hand once."),
-                    (estimate_near(lambda: p_run_in_hand(2)), "You counted runs of 2: a run of 3 is three "
+                    (estimate_near(lambda: _analysis().p_run_in_hand(2)), "You counted runs of 2: a run of 3 is three "
                                                               "consecutive numbers."),
-                    (estimate_near(lambda: p_run_in_hand(3, one_colour=False)),
+                    (estimate_near(lambda: _analysis().p_run_in_hand(3, one_colour=False)),
                      "Three consecutive numbers in mixed colours are no run: one colour only."),
-                    (estimate_near(lambda: p_run_in_hand(4)), "You counted runs of 4: a run of 3 is three "
+                    (estimate_near(lambda: _analysis().p_run_in_hand(4)), "You counted runs of 4: a run of 3 is three "
                                                               "consecutive numbers (n, n + 1, n + 2)."),
                     *standard_error_slips(RUNS, "hands")])
 def simulated_run_of_three() -> Sampled:
     """The chance a dealt hand holds a run of 3 (exact, by counting hands without one), and the standard
     error of an estimate from 10,000 hands."""
-    p = p_run_in_hand(3)
+    p = _analysis().p_run_in_hand(3)
     return Sampled(p, math.sqrt(p * (1 - p) / RUNS))
 
 

@@ -8,14 +8,13 @@ nothing here imports it.
 """
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
 from numbers import Integral
 from typing import Any, Optional
 
 from cardlib.core.checking import close_to, same
-from cardlib.loop.actions import COLOURS, DECK, NUMBERS, Card, Play, parse
+from cardlib.loop.actions import DECK, NUMBERS, Card, Play, parse
 from cardlib.loop.chairs import BASE, new_total
 from cardlib.loop.combos import Combo, combo
 from cardlib.loop.rules import HAND
@@ -223,43 +222,6 @@ def chairs_that(test: Callable[[frozenset], bool]) -> Callable[[Any, Any], bool]
         found = chooser_and_chairs(answer)
         return found is not None and test(found[1])
     return matches
-
-
-# --- at least one run (loop.9) ----------------------------------------------------------------------
-
-def _sizes_without_run(length: int, weights: Sequence[int]) -> list[int]:
-    """How many ways to take cards of numbers 1 to 15, by how many cards, with no ``length`` numbers in a
-    row held; ``weights[m]`` ways to hold m cards of one number."""
-    ways: dict[tuple[int, int], int] = {(0, 0): 1}  # (cards so far, numbers held in a row at the end)
-    for _ in NUMBERS:
-        step: dict[tuple[int, int], int] = {}
-        for (cards, streak), count in ways.items():
-            for held, weight in enumerate(weights):
-                if cards + held > HAND or (held and streak + 1 >= length):
-                    continue
-                key = (cards + held, streak + 1 if held else 0)
-                step[key] = step.get(key, 0) + count * weight
-        ways = step
-    sizes = [0] * (HAND + 1)
-    for (cards, _), count in ways.items():
-        sizes[cards] += count
-    return sizes
-
-
-def p_run_in_hand(length: int, one_colour: bool = True) -> Fraction:
-    """The chance a dealt hand of 11 holds ``length`` consecutive numbers of one colour (a run), exactly:
-    1 − (hands without one) / C(45, 11); ``one_colour=False``: the slip's run in any colours.
-
-    >>> p_run_in_hand(3)
-    Fraction(55716549, 161120570)
-    """
-    if one_colour:
-        colour = _sizes_without_run(length, (1, 1))  # each colour on its own; the three multiplied
-        sizes = [sum(colour[a] * colour[b] * colour[HAND - a - b] for a in range(HAND + 1)
-                     for b in range(HAND + 1 - a))]
-    else:
-        sizes = [_sizes_without_run(length, [math.comb(len(COLOURS), m) for m in range(len(COLOURS) + 1)])[HAND]]
-    return 1 - Fraction(sizes[0], math.comb(len(DECK), HAND))
 
 
 # --- the hand or the player (loop.10) -------------------------------------------------------------------

@@ -9,7 +9,7 @@ import pytest
 from collections import Counter
 
 from cardlib.core import testing
-from cardlib.core.match import play
+from cardlib.core.match import play, replay
 from cardlib.core.tournament import duplicate, duplicate_summary, standings
 from cardlib.loop.actions import DONDEN, PASS, Play, SetAside, Sit, parse_card
 from cardlib.loop.bots import ClimberBot, RandomAgent, SearchBot, candidates, climb_move, low_hand
@@ -27,7 +27,12 @@ def cards(text):
                                   Game(players=3, long=True, three_eights=True)], ids=repr)
 def test_the_climber_plays_whole_games_by_the_rules(game):
     record = play(game, [ClimberBot()] * game.players, seed=7)  # play() refuses an illegal choice
-    assert 1 in record.result.places
+    state = replay(game, 7, record.actions)
+    assert state.is_over and state.result() == record.result
+    if game.long:
+        assert max(record.result.scores) == 2  # sets won: the first to 2
+    else:
+        assert max(state.observation(0).scores) >= game.target  # it ended at the target, not before
 
 
 def test_with_a_low_hand_and_an_8_it_sets_the_8_aside_to_plan_a_donden():
@@ -127,8 +132,11 @@ def test_the_search_candidates_are_legal_few_and_start_with_the_climbers_choice(
 
 
 def test_the_search_bot_plays_whole_games_by_the_rules():
-    record = play(Game(players=3, rounds=2), [SearchBot(rollouts=4, width=3), ClimberBot(), ClimberBot()], seed=3)
-    assert record.result.places.count(1) >= 1
+    game = Game(players=3, rounds=2)
+    record = play(game, [SearchBot(rollouts=4, width=3), ClimberBot(), ClimberBot()], seed=3)
+    state = replay(game, 3, record.actions)
+    ends = sum(1 for entry in state.observation(0).log if entry[0] == "round end")
+    assert state.result() == record.result and (ends == 2 or max(record.result.scores) >= game.target)
 
 
 def test_the_search_bot_sees_only_its_observation():
