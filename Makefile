@@ -4,13 +4,22 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 GAME   ?= twentyfive
 PORT   ?= 8866
+# make app: SEED= deals that seed on every page load (empty: a new deal each time); HOST=0.0.0.0
+# listens on the local network (see the README for what that exposes).
+SEED   ?=
+HOST   ?= 127.0.0.1
+# Voila's own kernel culling: a page closed or reloaded leaves its kernel without a connection,
+# and Voila shuts it down after CULL_IDLE seconds idle (checked every CULL_EVERY seconds).
+CULL_IDLE  ?= 60
+CULL_EVERY ?= 15
+VOILA_CULL = --MappingKernelManager.cull_idle_timeout=$(CULL_IDLE) --MappingKernelManager.cull_interval=$(CULL_EVERY) --MappingKernelManager.cull_connected=False
 # JupyterLab and Voila refuse to run as root without this flag.
 ROOT   := $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
 # The student's git-ignored copy of notebooks/ and exercises/: the tracked ones stay pristine.
 MYWORK := mywork
 GAMES  := $(sort $(basename $(notdir $(wildcard notebooks/apps/*.ipynb))))
 
-.PHONY: lab test bench app check-game exercises chromium clean
+.PHONY: lab test bench app check-game exercises chromium printables handout clean
 
 $(VENV)/.lab: pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -40,23 +49,36 @@ bench: $(VENV)/.dev
 	$(BIN)/python bench/cfr.py
 	$(BIN)/python bench/scout.py
 	$(BIN)/python bench/loop.py
+	$(BIN)/python bench/browser.py
 
 # check-game comes first so a wrong name fails before any venv set-up or Voila traceback.
 app: check-game $(VENV)/.lab
-	$(BIN)/voila --port=$(PORT) --no-browser notebooks/apps/$(GAME).ipynb
+	CARDLIB_SEED="$(SEED)" $(BIN)/voila --port=$(PORT) --no-browser --Voila.ip=$(HOST) $(VOILA_CULL) \
+	  notebooks/apps/$(GAME).ipynb
 
 check-game:
 	@test -f "notebooks/apps/$(GAME).ipynb" || { \
 	  echo "make app: no game named '$(GAME)'; use GAME= one of: $(GAMES)" >&2; exit 1; }
+	@echo "$(SEED)" | grep -Eq '^[0-9]*$$' || { \
+	  echo "make app: SEED must be a whole number (or empty for a new deal on every load), not '$(SEED)'" >&2; exit 1; }
+
+# One printable page a game (rules in short, reference tables, a score sheet) as PDF, by chromium.
+printables: $(VENV)/.dev chromium
+	$(BIN)/python tools/printables.py dist/printables
+
+# dist/student.zip (no solutions) and dist/teacher.zip (solutions, teacher pages, printables).
+handout: printables
+	$(BIN)/python tools/handout.py dist
 
 exercises: $(VENV)/.dev
 	$(BIN)/python tools/build_exercises.py
 
+# Debian's chromium for the browser tests and printables, and a CJK font so Japanese tables show.
 chromium:
-	@command -v chromium >/dev/null || { \
-	  echo "Installing Debian's chromium for the browser tests"; \
+	@{ command -v chromium >/dev/null && fc-list 2>/dev/null | grep -qi "Noto Sans CJK"; } || { \
+	  echo "Installing Debian's chromium and fonts-noto-cjk for the browser tests"; \
 	  SUDO=$$([ "$$(id -u)" = 0 ] || echo sudo); \
-	  $$SUDO apt-get update -q && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -q chromium; }
+	  $$SUDO apt-get update -q && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -q chromium fonts-noto-cjk; }
 
 clean:
-	rm -rf $(VENV) .pytest_cache
+	rm -rf $(VENV) .pytest_cache dist

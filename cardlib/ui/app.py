@@ -11,22 +11,49 @@ the whole page from ``state.observation(human)`` and, on your turn, the legal ac
 - ``turn_prompt(obs, legal)``: what to do now; ``part_prompt(obs, done)``: the pause's words;
 - ``controls(obs, legal)``: the buttons of your turn, from the legal actions (``self.action``);
 - ``narrate(events)``: the log in words (the game's view narrator); ``scoreboard(obs)``;
-- ``coach(obs, done)``: only a game with a coach (``COACH_TIP`` set) writes it: no empty panels.
+- ``coach(obs, done)``: only a game with a coach (``COACH_TIP`` set) writes it: no empty panels;
+- ``decision_row(obs, action)`` and ``round_rows(obs, done, decisions)``: the public record of each
+  finished round for the class (what you saw, what you decided, how it came out), offered as a CSV.
+
+An app speaks English or, with ``lang="ja"``, Japanese: ``self.say(text)`` looks a label up in the
+kit's catalog and the game's ``WORDS_JA`` (cardlib.ui.words).
 
 >>> [ordinal(n) for n in (1, 2, 3, 4)]
 ['1st', '2nd', '3rd', '4th']
 """
 from __future__ import annotations
 
+import os
 import random
 from collections.abc import Callable, Sequence
 from typing import Any, Optional
 
 from cardlib.core.errors import IllegalActionError, RulesError, check_seat
+from cardlib.games import REGISTRY
 from cardlib.ui.frame import Control, TableFrame
 from cardlib.ui.log import LogLine, log_html
 from cardlib.ui.narration import Names, log_lines
+from cardlib.ui.records import Records
 from cardlib.ui.table import number, prompt_html
+from cardlib.ui.words import Words
+
+SEED_VARIABLE = "CARDLIB_SEED"  # make app SEED=n sets it: every page load deals that seed
+
+
+def launch_seed() -> Optional[int]:
+    """The seed ``make app SEED=n`` asks for (None: a new deal each time); RulesError for a malformed one.
+
+    >>> os.environ[SEED_VARIABLE] = "7"; launch_seed()
+    7
+    >>> os.environ[SEED_VARIABLE] = ""; launch_seed() is None
+    True
+    """
+    text = os.environ.get(SEED_VARIABLE, "").strip()
+    if not text:
+        return None
+    if not text.isdigit():
+        raise RulesError(f"{SEED_VARIABLE} must be a whole number, not {text!r}")
+    return int(text)
 
 
 def ordinal(place: int) -> str:
@@ -45,14 +72,18 @@ def final_words(places: Sequence[int], totals: Sequence[str], names: Names, last
 
     >>> final_words((2, 1, 3), ("5", "9", "1"), Names(me=0), "You lose.")
     ('You finish in the middle.', '1st Player 1 (9) · 2nd You (5) · 3rd Player 2 (1)')
+    >>> final_words((2, 1, 3), ("5", "9", "1"), Names(me=0, lang="ja"), "You lose.")[1]
+    '1位 プレイヤー1 (9) · 2位 あなた (5) · 3位 プレイヤー2 (1)'
     """
+    say = names.words
     order = sorted(range(len(places)), key=lambda s: (places[s], s))
-    standing = " · ".join(f"{ordinal(places[s])} {names(s)} ({totals[s]})" for s in order)
+    place = (lambda n: f"{n}位") if names.lang == "ja" else ordinal
+    standing = " · ".join(f"{place(places[s])} {names(s)} ({totals[s]})" for s in order)
     mine = places[names.me]
     headline = ("You win!" if mine == 1 and places.count(1) == 1 else
                 "You share first place!" if mine == 1 else
                 last if mine == max(places) else "You finish in the middle.")
-    return headline, standing
+    return say(headline), standing
 
 
 class TableApp(TableFrame):
@@ -74,8 +105,13 @@ class TableApp(TableFrame):
     LAST_PLACE = "You come last."
     PLACES_RULE = ""  # after "Places", e.g. " (lowest total wins)"
 
+    WORDS_JA: dict[str, str] = {}  # the game's terms and buttons in Japanese, as its sheet writes them
+
     def __init__(self, game: Any, human: int, opponents: Optional[Sequence[Any]], seed: Optional[int], *,
-                 default_opponents: Callable[[int], list[Any]], tables: Sequence[tuple[str, Any]]) -> None:
+                 default_opponents: Callable[[int], list[Any]], tables: Sequence[tuple[str, Any]],
+                 lang: str = "en") -> None:
+        self.lang = lang
+        self.say = Words(lang, self.WORDS_JA)  # RulesError for a language the apps do not speak
         players = game.players
         check_seat("human", human, players)
         agents = list(opponents) if opponents is not None else default_opponents(players)
@@ -88,7 +124,10 @@ class TableApp(TableFrame):
         self._games = 0
         self.parts_read = 0  # how many finished parts of the game (rounds, halves) you have read
         self.step: Any = None  # the first click of a two-click choice, while its second clicks are shown
-        super().__init__(self.HELP, self.COACH_TIP, scores_title=self.SCORES_TITLE, choices=tables, chosen=game)
+        self._moves = 0  # your moves in the game on show: "New game" asks first once you have made one
+        self.records = Records(game_name(game), seed)  # the public record of your finished rounds
+        super().__init__(self.HELP, self.COACH_TIP and self.say(self.COACH_TIP), scores_title=self.SCORES_TITLE,
+                         choices=tables, chosen=game, words=self.say)
         self._run(self.new_game)  # a failing bot shows a message here too, not a traceback
 
     # -- the game behind the table --
@@ -117,7 +156,7 @@ class TableApp(TableFrame):
         self._game, self._human = game, human
         others = [(human + step) % game.players for step in range(1, game.players)]  # in turn order after you
         self._agents = dict(zip(others, agents))
-        self.names = Names(me=human)  # who is who at this table: "You" and "Player n"
+        self.names = Names(me=human, lang=self.lang)  # who is who at this table: "You" and "Player n"
 
     def new_game(self) -> None:
         """Deal a new game for the table chosen in the menu (bots move until it is your turn) and show it."""
@@ -128,9 +167,24 @@ class TableApp(TableFrame):
         self._bot_rngs = {seat: random.Random(self._seeds.getrandbits(64)) for seat in self._agents}
         self.parts_read = 0
         self.step = None
+        self._moves = 0
+        self.records.new_game(self._games, self._game.players, self._human)
         self.table_dealt(self._game)
         self._advance()
         self.render()
+
+    @property
+    def game_in_progress(self) -> bool:
+        """You have moved in the game on show and it is not over: "New game" asks first."""
+        return self._moves > 0 and not self._state.is_over
+
+    def take(self, action: Any) -> None:
+        """Apply your ``action`` as its button would (a refused one becomes the app's message): for scripts."""
+        self._run(lambda: self._act(action))
+
+    def read_on(self) -> None:
+        """Press the pause's button ("Next round") as a click would: for scripts."""
+        self._run(self._play_on)
 
     def resume(self, state: Any, *, parts_read: Optional[int] = None) -> None:
         """Continue from a given position (a lesson's stacked deal, say) and show it.
@@ -144,12 +198,16 @@ class TableApp(TableFrame):
         self._state = state
         self.step = None
         self.parts_read = finished if parts_read is None else max(0, min(parts_read, finished))
+        self.records.resume(finished, state.is_over)  # a round finished before the resume is not yours to record
         self.show_message("")
         self._advance()
         self.render()
 
     def _act(self, action: Any) -> None:
+        row = self.decision_row(self._state.observation(self._human), action)  # what you saw as you decided
         self._state.apply(action)  # IllegalActionError leaves the state as it was; the frame says why
+        self._moves += 1
+        self.records.decided(row)
         self.step = None
         self._advance()
         self.render()
@@ -183,6 +241,9 @@ class TableApp(TableFrame):
     def render(self) -> None:
         """Draw the whole app from what the human may see."""
         obs = self._state.observation(self._human)
+        self.records.finished(self.parts(obs), obs.result is not None,
+                              lambda part, decisions: self.round_rows(obs, part, decisions))
+        self.show_download(self.records.download_html(self.say))
         done = self.pending(obs)
         mine = done is None and obs.current_player == self._human
         legal = self._state.legal_actions() if mine else []
@@ -198,7 +259,7 @@ class TableApp(TableFrame):
         if done is not None:
             return self.part_prompt(obs, done)
         if obs.current_player != self._human:
-            return prompt_html(f"Waiting for {self.names(obs.current_player)}.", waiting=True)
+            return prompt_html(self.say("Waiting for {name}.", name=self.names(obs.current_player)), waiting=True)
         return self.turn_prompt(obs, legal)
 
     def over_prompt(self, obs: Any) -> str:
@@ -206,14 +267,15 @@ class TableApp(TableFrame):
         totals = [self.total_text(score) for score in obs.result.scores]
         headline, standing = final_words(obs.result.places, totals, self.names, self.LAST_PLACE)
         return prompt_html(f"{self.over_words(obs)} {headline}",
-                           f"Places{self.PLACES_RULE}: {standing}. Press New game to play again.")
+                           self.say("Places{rule}: {standing}. Press New game to play again.",
+                                    rule=self.say(self.PLACES_RULE), standing=standing))
 
     def _control_list(self, obs: Any, done: Optional[Any], legal: list) -> list[Control]:
         if obs.result is not None:
-            return [Control("Play again", self.new_game, "Deal a new game", style="success")]
+            return [Control(self.say("Play again"), self.new_game, self.say("Deal a new game"), style="success")]
         if done is not None:
             label, tip = self.NEXT_PART
-            return [Control(label, self._play_on, tip, style="primary")]
+            return [Control(self.say(label), self._play_on, self.say(tip), style="primary")]
         return self.controls(obs, legal) if legal else []
 
     def action(self, action: Any, label: str, tooltip: str = "", *, disabled: bool = False, style: str = "primary",
@@ -279,7 +341,7 @@ class TableApp(TableFrame):
 
     def over_words(self, obs: Any) -> str:
         """The first words at the game's end."""
-        return "Game over."
+        return self.say("Game over.")
 
     def total_text(self, score: int) -> str:
         """A final total as the places line shows it (a true minus sign on a loss)."""
@@ -304,3 +366,26 @@ class TableApp(TableFrame):
     def coach(self, obs: Any, done: Optional[Any]) -> str:
         """The coach's panel (HTML): only a game with a coach writes this."""
         return ""
+
+    def decision_row(self, obs: Any, action: Any) -> Optional[dict[str, Any]]:
+        """One of your decisions for the class record: what ``obs`` showed you and what you chose (None: none)."""
+        return None
+
+    def round_rows(self, obs: Any, done: Optional[Any], decisions: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """The rows of a finished round (``done``; None for a game without rounds) from your ``decisions`` in it
+        and how it came out, drawn from ``obs`` only. By default: the decisions as they are."""
+        return decisions
+
+
+def game_name(game: Any) -> str:
+    """The registry's name of a game, found by its Game class's module (else that module's last name).
+
+    >>> from cardlib.core.example import Game
+    >>> game_name(Game())
+    'example'
+    """
+    module = type(game).__module__
+    for line in REGISTRY:
+        if module == line.module or module.startswith(line.module + "."):
+            return line.name
+    return module.rsplit(".", 1)[-1]

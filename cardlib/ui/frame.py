@@ -28,7 +28,8 @@ from typing import Any, Optional
 import ipywidgets as widgets
 
 from cardlib.core.errors import IllegalActionError, RulesError
-from cardlib.ui.style import style_block
+from cardlib.ui.style import px, style_block
+from cardlib.ui.words import Words
 from cardlib.ui.table import message_html, section
 
 STALE = "That button is out of date: the table has moved on. Use the buttons shown now."
@@ -56,17 +57,29 @@ class TableFrame(widgets.VBox):
     def __init__(self, help_html: str = "", coach_tooltip: Optional[str] = None, *,
                  scores_title: str = "Scoreboard (points are bad)",
                  log_title: str = "What happened (bold: since your last move)",
-                 choices: Sequence[tuple[str, Any]] = (), chosen: Any = None) -> None:
+                 choices: Sequence[tuple[str, Any]] = (), chosen: Any = None, words: Optional[Words] = None) -> None:
+        self.words = words or Words()
+        say = self.words
         self._header = widgets.HTML(layout=widgets.Layout(flex="1 1 auto"))
-        self._coach_toggle = widgets.ToggleButton(description="Coach", value=False, tooltip=coach_tooltip or "",
-                                                  icon="graduation-cap", layout=widgets.Layout(width="96px"))
-        self._new_game = widgets.Button(description="New game", tooltip="Deal a new game now",
-                                        icon="refresh", layout=widgets.Layout(width="112px"))
+        self._coach_toggle = widgets.ToggleButton(description=say("Coach"), value=False, tooltip=coach_tooltip or "",
+                                                  icon="graduation-cap", layout=widgets.Layout(width=px(96)))
+        self._new_game = widgets.Button(description=say("New game"), tooltip=say("Deal a new game now"),
+                                        icon="refresh", layout=widgets.Layout(width=px(124)))
+        # "New game" in the middle of a game asks first: a mis-click must not wipe a game
+        self._confirm_yes = widgets.Button(description=say("Yes, new game"), button_style="danger",
+                                           layout=widgets.Layout(width="auto"))
+        self._confirm_no = widgets.Button(description=say("Keep playing"), layout=widgets.Layout(width="auto"))
+        self._confirm = widgets.HBox([
+            widgets.HTML(f'<span class="cl-confirm-text">'
+                         f'{escape(say("Start a new game? The game in progress will be lost."))}</span>'),
+            self._confirm_yes, self._confirm_no], layout=widgets.Layout(display="none", align_items="center"))
+        self._confirm.add_class("cl-confirm")
+        self._download = widgets.HTML()
         self._help = widgets.HTML(help_html)
         self._table = widgets.HTML()
         self._result = widgets.HTML()
         self._prompt = widgets.HTML()
-        self._controls = widgets.HBox(layout=widgets.Layout(min_height="36px"))
+        self._controls = widgets.HBox(layout=widgets.Layout(min_height=px(36)))
         self._controls.add_class("cl-controls")
         self._message = widgets.HTML()
         self._message_text = ""
@@ -88,29 +101,32 @@ class TableFrame(widgets.VBox):
             values = [value for _, value in choices]
             if chosen not in values:
                 raise RulesError(f"the table {chosen!r} is not one of the choices {values!r}")
+            choices = [(say(label), value) for label, value in choices]
             longest = max(len(label) for label, _ in choices)
             self._choice = widgets.Dropdown(options=list(choices), value=chosen, tooltip=CHOICE_TIP,
-                                            layout=widgets.Layout(width=f"{7 * longest + 28}px"))
+                                            layout=widgets.Layout(width=px(7 * longest + 28)))
             self._choice.add_class("cl-players")
             self._choice.observe(self._on_choice, names="value")
             # menu, hint and button read as one phrase: a narrow page wraps them together, never apart
             menu = [widgets.HBox([self._choice, self._choice_hint, self._new_game],
                                  layout=widgets.Layout(align_items="center", flex="none"))]
-            self._header.layout.flex = "1 1 280px"  # the header's facts wrap first, so the hint fits beside the menu
+            self._header.layout.flex = f"1 1 {px(280)}"  # the header's facts wrap first, so the hint fits beside the menu
         coach = [self._coach_toggle] if coach_tooltip else []  # no Coach button until a game has a coach
         top = widgets.HBox([self._header, *coach, *(menu or [self._new_game])],
                            layout=widgets.Layout(align_items="center", flex_flow="row wrap" if menu else None))
         lower = widgets.HBox([
-            widgets.VBox([widgets.HTML(section(log_title)), self._log],
-                         layout=widgets.Layout(flex="1 1 0", min_width="300px")),
-            widgets.VBox([widgets.HTML(section(scores_title)), self._scores],
+            widgets.VBox([widgets.HTML(section(say(log_title))), self._log],
+                         layout=widgets.Layout(flex="1 1 0", min_width=px(300))),
+            widgets.VBox([widgets.HTML(section(say(scores_title))), self._scores, self._download],
                          layout=widgets.Layout(flex="0 1 auto", max_width="100%")),
-        ], layout=widgets.Layout(flex_flow="row wrap", grid_gap="12px"))
-        super().__init__(children=[widgets.HTML(style_block()), top, self._help, self._table, self._result,
-                                   self._prompt, self._controls, self._message, *([self._coach_box] if coach else []),
-                                   lower])
+        ], layout=widgets.Layout(flex_flow="row wrap", grid_gap=px(12)))
+        super().__init__(children=[widgets.HTML(style_block()), top, self._confirm, self._help, self._table,
+                                   self._result, self._prompt, self._controls, self._message,
+                                   *([self._coach_box] if coach else []), lower])
         self.add_class("cl-app")
-        self._new_game.on_click(lambda _button: self._run(self.new_game))
+        self._new_game.on_click(lambda _button: self._ask_new_game())
+        self._confirm_yes.on_click(lambda _button: self._confirmed_new_game())
+        self._confirm_no.on_click(lambda _button: self._set_confirm(False))
         self._coach_toggle.observe(self._on_coach_toggle, names="value")
 
     # -- what a game provides --
@@ -122,6 +138,11 @@ class TableFrame(widgets.VBox):
     def render(self) -> None:
         """Draw everything again from what the human may see (a game's app provides this)."""
         raise NotImplementedError
+
+    @property
+    def game_in_progress(self) -> bool:
+        """Whether a new game now would wipe a game you have played in (a game's app says; never by default)."""
+        return False
 
     # -- drawing --
 
@@ -163,8 +184,19 @@ class TableFrame(widgets.VBox):
         return dict(zip(self._buttons, self._opens))
 
     def buttons(self) -> list[widgets.Button]:
-        """Every button shown now: the controls, then "New game"."""
-        return self.action_buttons + [self._new_game]
+        """Every button shown now: the controls, then "New game" (and its question's two, while it asks)."""
+        asking = [self._confirm_yes, self._confirm_no] if self.asking_new_game else []
+        return self.action_buttons + [self._new_game] + asking
+
+    @property
+    def asking_new_game(self) -> bool:
+        """Whether the app is asking before it deals a new game over one in progress."""
+        return self._confirm.layout.display != "none"
+
+    def show_download(self, html: str) -> None:
+        """Show the download of your finished rounds (HTML: a link, or a line saying there is none yet)."""
+        if self._download.value != html:
+            self._download.value = html
 
     def button(self, label: str) -> widgets.Button:
         """The button shown now with this label; LookupError naming the labels there are."""
@@ -220,7 +252,7 @@ class TableFrame(widgets.VBox):
         for control in controls:
             button = widgets.Button(description=control.label, tooltip=control.tooltip,
                                     disabled=control.disabled, button_style=control.style,
-                                    layout=widgets.Layout(width="auto", min_width="96px"))
+                                    layout=widgets.Layout(width="auto", min_width=px(96)))
             button.on_click(self._click_handler(generation, control.on_click))
             buttons.append(button)
         self._buttons = buttons
@@ -244,9 +276,9 @@ class TableFrame(widgets.VBox):
         rows = []
         for heading, members in groups.items():
             label = widgets.HTML(f'<div class="cl-controls-label">{heading}</div>',
-                                 layout=widgets.Layout(flex="0 1 190px", min_width="120px"))
+                                 layout=widgets.Layout(flex=f"0 1 {px(190)}", min_width=px(120)))
             row = widgets.HBox([label, widgets.HBox(members, layout=widgets.Layout(flex_flow="row wrap"))],
-                               layout=widgets.Layout(flex="1 1 420px", align_items="center"))
+                               layout=widgets.Layout(flex=f"1 1 {px(420)}", align_items="center"))
             row.add_class("cl-controls-group")
             rows.append(row)
         return rows
@@ -254,7 +286,7 @@ class TableFrame(widgets.VBox):
     def _click_handler(self, generation: int, action: Callable[[], None]) -> Callable[[widgets.Button], None]:
         def on_click(_button: widgets.Button) -> None:
             if generation != self._generation:
-                self.show_message(STALE)
+                self.show_message(self.words(STALE))
                 return
             self._run(action)
         return on_click
@@ -265,13 +297,27 @@ class TableFrame(widgets.VBox):
         try:
             action()
         except (IllegalActionError, RulesError) as error:
-            self.show_message(f"Not allowed: {error}")
+            self.show_message(self.words("Not allowed: {why}", why=error))
         except Exception as error:  # an app must never show a traceback; say what failed instead
             try:
                 self.render()  # part of the work may have happened: show the table as it is now
             except Exception:
                 pass
-            self.show_message(f"Something went wrong ({type(error).__name__}: {error}).")
+            self.show_message(self.words("Something went wrong ({what}).", what=f"{type(error).__name__}: {error}"))
+
+    def _ask_new_game(self) -> None:
+        """ "New game": at once when no game is in progress, otherwise ask first."""
+        if self.game_in_progress:
+            self._set_confirm(True)
+        else:
+            self._confirmed_new_game()
+
+    def _confirmed_new_game(self) -> None:
+        self._set_confirm(False)
+        self._run(self.new_game)
+
+    def _set_confirm(self, asking: bool) -> None:
+        self._confirm.layout.display = "flex" if asking else "none"
 
     def _on_choice(self, _change: dict) -> None:
         self._show_choice_hint()
@@ -279,8 +325,8 @@ class TableFrame(widgets.VBox):
     def _show_choice_hint(self) -> None:
         """While the menu differs from the table in play, say when it counts and light up "New game"."""
         pending = self._choice is not None and self._choice.value != self._in_play
-        self._choice_hint.value = (f'<span class="cl-players-hint" style="font-size: 12.5px; color: #7d6608; '
-                                   f'white-space: nowrap;">{escape(CHOICE_HINT)}</span>' if pending else "")
+        self._choice_hint.value = (f'<span class="cl-players-hint">{escape(self.words(CHOICE_HINT))}</span>'
+                                   if pending else "")
         self._new_game.button_style = "primary" if pending else ""
 
     def _on_coach_toggle(self, change: dict) -> None:

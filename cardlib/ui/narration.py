@@ -9,6 +9,9 @@ Observation in words, as (index of the event told, sentence) pairs. The app show
 ('Player 0', 'You', 'you')
 >>> names.does(0, "pass"), names.does(1, "draw"), names.does(2, "take", inside=True)
 ('Player 0 passes', 'You draw', 'Player 2 takes')
+>>> ja = Names(me=1, lang="ja")
+>>> ja(0), ja(1)
+('プレイヤー0', 'あなた')
 """
 from __future__ import annotations
 
@@ -16,21 +19,24 @@ from collections.abc import Collection, Sequence
 from typing import Optional
 
 from cardlib.ui.log import LogLine
+from cardlib.ui.words import Words
 
 
 class Names:
-    """The names of the seats: "You" for ``me`` (if any), "Player n" for every other seat."""
+    """The names of the seats: "You" for ``me`` (if any), "Player n" for every other seat (in ``lang``)."""
 
-    def __init__(self, me: Optional[int] = None) -> None:
+    def __init__(self, me: Optional[int] = None, lang: str = "en") -> None:
         self.me = me
+        self.words = Words(lang)
+        self.lang = lang
 
     def __call__(self, seat: Optional[int], *, inside: bool = False) -> str:
         """A seat's name; ``inside`` a sentence, "you" is lower case (None is nobody)."""
         if seat is None:
-            return "nobody"
+            return self.words("nobody")
         if seat == self.me:
-            return "you" if inside else "You"
-        return f"Player {seat}"
+            return self.words("you" if inside else "You")
+        return self.words("Player {seat}", seat=seat)
 
     def __getitem__(self, seat: int) -> str:
         """``names[seat]``: the same as ``names(seat)``."""
@@ -41,8 +47,8 @@ class Names:
         return f"{self(seat, inside=inside)} {self.verb(seat, verb)}"
 
     def verb(self, seat: int, verb: str) -> str:
-        """A verb agreeing with the seat: 'take' for you, 'takes' for anyone else."""
-        return verb if seat == self.me else f"{verb}{'es' if verb.endswith('ss') else 's'}"
+        """A verb agreeing with the seat: 'take' for you, 'takes' for anyone else (Japanese verbs do not agree)."""
+        return verb if seat == self.me or self.lang != "en" else f"{verb}{'es' if verb.endswith('ss') else 's'}"
 
 
 def log_lines(events: Sequence[tuple], told: Sequence[tuple[int, str]], me: int, *,

@@ -156,7 +156,7 @@ def moments(app: Any, rng: random.Random, count: int, choose: Callable = random_
         if not count:
             return
         if app.state.is_over:
-            app.button("New game").click()
+            new_game(app)
             continue
         pause = not my_turn(app) and app.pending(app.state.observation(app.human)) is not None
         if pause and not seen_pause:
@@ -175,10 +175,13 @@ def check_determinized_twin(app: Any, make: Callable[[], Any], rng: random.Rando
     assert other.observation(human) == state.observation(human)
     twin = make()
     for _ in range(app._games - 1):  # the same game number in the header
-        twin.button("New game").click()
+        new_game(twin)
     if app.has_coach:
         app.coach_open = twin.coach_open = coach
+    twin.records = app.records.copy()  # the same rounds so far in the class record (drawn from observations)
     twin.resume(other, parts_read=app.parts_read)  # paused on the same unread part, if any
+    twin.records = app.records.copy()  # and the same decisions of the round in play
+    twin.render()
     if getattr(app, "step", None) is not None:  # halfway through a two-click choice: the same first click
         twin.choose(app.step)
     assert widget_tree(twin) == widget_tree(app)
@@ -208,3 +211,62 @@ def check_choice_waits_for_new_game(app: Any, label: str) -> None:
     assert [b.description for b in app.action_buttons] == buttons and app.state.game == game
     assert app.table_hint == "for the next game: press" and "for the next game" in app._choice_hint.value
     assert app.button("New game").button_style == "primary"
+
+
+def new_game(app: Any) -> None:
+    """Click "New game", and say yes if the app asks first (a game in progress)."""
+    app.button("New game").click()
+    if app.asking_new_game:
+        app.button(app.say("Yes, new game")).click()
+
+
+def check_new_game_asks_first(app: Any, rng: random.Random) -> None:
+    """Once you have moved, "New game" asks first: "Keep playing" changes nothing, "Yes" deals a new game."""
+    for _ in range(200):  # play until you have made a move in a game that is not over
+        if app.game_in_progress:
+            break
+        if app.state.is_over:
+            new_game(app)
+        app.button(random_click(app, rng)).click()
+    assert app.game_in_progress, "no move of yours in 200 clicks"
+    before, games = snapshot(app.state), app._games
+    app.button(app.say("New game")).click()
+    assert app.asking_new_game and snapshot(app.state) == before and app._games == games
+    app.button(app.say("Keep playing")).click()
+    assert not app.asking_new_game and snapshot(app.state) == before
+    app.button(app.say("New game")).click()
+    app.button(app.say("Yes, new game")).click()
+    assert not app.asking_new_game and app._games == games + 1 and not app.game_in_progress
+    assert app.message == ""
+
+
+def play_with_agent(app: Any, agent: Any, rng: random.Random, games: int = 1, limit: int = 5000) -> None:
+    """Let ``agent`` play your seat for ``games`` games (reading on at every pause), as clicks would."""
+    for _ in range(limit):
+        state = app.state
+        if state.is_over:
+            games -= 1
+            if not games:
+                return
+            new_game(app)
+        elif my_turn(app):
+            obs = state.observation(app.human)
+            app.take(agent.act(obs, state.legal_actions(), rng))
+        else:
+            app.read_on()
+        assert app.message == "", app.message
+    raise AssertionError(f"{games} games not over after {limit} steps")
+
+
+def check_speaks_japanese(app: Any, rng: random.Random, clicks: int = 60) -> None:
+    """With ``lang="ja"``: every button shown is in Japanese (or a number or card), over many clicks."""
+    from cardlib.ui.words import is_japanese
+    for _ in range(clicks):
+        check_buttons_are_the_legal_actions(app)
+        for button in app.buttons():
+            label = button.description
+            assert is_japanese(label) or not re.search(r"[A-Za-z]{3,}", label), f"an English button: {label!r}"
+        if app.state.is_over:
+            new_game(app)
+        else:
+            app.button(random_click(app, rng)).click()

@@ -1,0 +1,111 @@
+"""The class record an app keeps: one or more rows for each finished round, offered as a CSV.
+
+A row holds only what the human player could see when it was written (a game's ``decision_row``
+and ``round_rows`` draw it from the player's observation), so a student may hand the file in and a
+teacher may pool a whole class's files (``cardlib.core.classroom``).
+
+>>> records = Records("example", seed=3)
+>>> records.new_game(1, players=2, seat=0)
+>>> records.decided({"bet": "yes"})
+>>> records.finished((), True, lambda part, decisions: [dict(d, won=1) for d in decisions])
+>>> print(records.csv_text().strip())
+game,players,seat,game_no,round,bet,won
+example,2,0,1,1,yes,1
+>>> records.filename
+'cardlib-example-seed3.csv'
+"""
+from __future__ import annotations
+
+import base64
+import csv
+import io
+import secrets
+from collections.abc import Callable, Sequence
+from html import escape
+from typing import Any, Optional
+
+KIT_COLUMNS = ("game", "players", "seat", "game_no", "round")  # every class file starts with these
+
+Rows = list[dict[str, Any]]
+
+
+class Records:
+    """Your finished rounds, row by row: the decisions of the round in play wait until it is over."""
+
+    def __init__(self, game: str, seed: Optional[int] = None) -> None:
+        self.game = game
+        self.rows: Rows = []
+        self._decisions: Rows = []
+        self._context: dict[str, Any] = {}
+        self._recorded = 0  # finished parts of the game in play already written
+        self._over = False  # the game in play is over and written
+        tag = f"seed{seed}" if seed is not None else secrets.token_hex(3)  # two students' files keep apart
+        self.filename = f"cardlib-{game}-{tag}.csv"
+
+    def new_game(self, number: int, players: int, seat: int) -> None:
+        """A new game is dealt: its rows carry its number, the table's size and your seat."""
+        self._context = {"game": self.game, "players": players, "seat": seat, "game_no": number}
+        self._decisions, self._recorded, self._over = [], 0, False
+
+    def resume(self, finished: int, over: bool) -> None:
+        """Play goes on from a given position: the ``finished`` parts before it are not yours to record."""
+        self._decisions, self._recorded, self._over = [], finished, over
+
+    def decided(self, row: Optional[dict[str, Any]]) -> None:
+        """One of your decisions in the round in play (None: nothing to keep)."""
+        if row is not None:
+            self._decisions.append(dict(row))
+
+    def finished(self, parts: Sequence[Any], over: bool, rows_of: Callable[[Any, Rows], Rows]) -> None:
+        """Write every part of the game finished since last time; a game without parts is one part at its end."""
+        while self._recorded < len(parts):
+            self._write(parts[self._recorded], rows_of)
+        if over and not self._over:
+            self._over = True
+            if self._decisions or not parts:  # the game's last decisions belong to no finished part
+                self._write(None, rows_of)
+
+    def _write(self, part: Any, rows_of: Callable[[Any, Rows], Rows]) -> None:
+        self._recorded += 1
+        for row in rows_of(part, self._decisions):
+            self.rows.append({**self._context, "round": self._recorded, **row})
+        self._decisions = []
+
+    @property
+    def rounds(self) -> int:
+        """How many finished rounds the record holds."""
+        return len({(row["game_no"], row["round"]) for row in self.rows})
+
+    def columns(self) -> list[str]:
+        """The kit's columns, then the game's in the order they first appear."""
+        names = list(KIT_COLUMNS)
+        for row in self.rows:
+            names += [key for key in row if key not in names]
+        return names
+
+    def csv_text(self) -> str:
+        """The record as CSV text (a header line, then a line a row)."""
+        out = io.StringIO()
+        writer = csv.DictWriter(out, fieldnames=self.columns(), lineterminator="\n")
+        writer.writeheader()
+        writer.writerows(self.rows)
+        return out.getvalue()
+
+    def copy(self) -> "Records":
+        """An independent copy (a twin app continues the same record)."""
+        twin = Records(self.game)
+        twin.__dict__.update({key: (list(value) if isinstance(value, list) else
+                                    dict(value) if isinstance(value, dict) else value)
+                              for key, value in self.__dict__.items()})
+        return twin
+
+    def download_html(self, say: Callable[..., str]) -> str:
+        """The page's line: a link that downloads the CSV, or what will be there once a round is over."""
+        if not self.rows:
+            return f'<div class="cl-download">{escape(say("Finished rounds are kept here for your class: a CSV to download."))}</div>'
+        data = base64.b64encode(self.csv_text().encode("utf-8")).decode("ascii")
+        rounds = say("1 round") if self.rounds == 1 else say("{n} rounds", n=self.rounds)
+        return (f'<div class="cl-download">{escape(say("Your rounds for the class"))}: '
+                f'<a class="cl-download-link" download="{escape(self.filename)}" '
+                f'href="data:text/csv;charset=utf-8;base64,{data}">'
+                f'{escape(say("Download CSV ({rounds})", rounds=rounds))}</a></div>')
