@@ -5,9 +5,10 @@ BIN    := $(VENV)/bin
 GAME   ?= twentyfive
 PORT   ?= 8866
 # make app: SEED= deals that seed on every page load (empty: a new deal each time); HOST=0.0.0.0
-# listens on the local network (see the README for what that exposes).
+# listens on the local network (see the README for what that exposes); APP_LANG=ja speaks Japanese.
 SEED   ?=
 HOST   ?= 127.0.0.1
+APP_LANG ?=
 # Voila's own kernel culling: a page closed or reloaded leaves its kernel without a connection,
 # and Voila shuts it down after CULL_IDLE seconds idle (checked every CULL_EVERY seconds).
 CULL_IDLE  ?= 60
@@ -53,12 +54,14 @@ bench: $(VENV)/.dev
 
 # check-game comes first so a wrong name fails before any venv set-up or Voila traceback.
 app: check-game $(VENV)/.lab
-	CARDLIB_SEED="$(SEED)" $(BIN)/voila --port=$(PORT) --no-browser --Voila.ip=$(HOST) $(VOILA_CULL) \
+	CARDLIB_SEED="$(SEED)" CARDLIB_LANG="$(APP_LANG)" $(BIN)/voila --port=$(PORT) --no-browser --Voila.ip=$(HOST) $(VOILA_CULL) \
 	  notebooks/apps/$(GAME).ipynb
 
 check-game:
 	@test -f "notebooks/apps/$(GAME).ipynb" || { \
 	  echo "make app: no game named '$(GAME)'; use GAME= one of: $(GAMES)" >&2; exit 1; }
+	@echo "$(APP_LANG)" | grep -Eq '^(en|ja)?$$' || { \
+	  echo "make app: APP_LANG must be en or ja, not '$(APP_LANG)'" >&2; exit 1; }
 	@echo "$(SEED)" | grep -Eq '^[0-9]*$$' || { \
 	  echo "make app: SEED must be a whole number (or empty for a new deal on every load), not '$(SEED)'" >&2; exit 1; }
 

@@ -11,7 +11,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+import json
+
 import pytest
+
+from cardlib.games import REGISTRY
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))
@@ -109,6 +113,34 @@ def test_make_app_with_a_wrong_game_lists_the_games_and_fails_before_the_venv():
 
 
 @needs_make
-@pytest.mark.parametrize("game", ["twentyfive", "discontinuity"])
+@pytest.mark.parametrize("game", [info.name for info in REGISTRY])
 def test_every_app_notebook_is_a_valid_game(game):
     assert make("-s", "check-game", f"GAME={game}").returncode == 0
+
+
+def test_the_app_notebooks_are_the_registry_and_deal_the_seed_make_app_asks_for():
+    names = sorted(p.stem for p in (ROOT / "notebooks" / "apps").glob("*.ipynb"))
+    assert names == sorted(info.name for info in REGISTRY)
+    for name in names:
+        source = "".join(json.loads((ROOT / "notebooks" / "apps" / f"{name}.ipynb").read_text())["cells"][0]["source"])
+        assert "(**launch_options())" in source, name
+
+
+@needs_make
+@pytest.mark.parametrize("seed", ["abc", "-3", "1.5"])
+def test_make_app_with_a_malformed_seed_says_so_before_the_venv(seed):
+    run = make("-s", "app", "GAME=scout", f"SEED={seed}")
+    assert run.returncode != 0 and "SEED must be a whole number" in run.stderr and seed in run.stderr
+    assert "pip" not in run.stdout + run.stderr and "voila" not in run.stdout + run.stderr.lower()
+
+
+@needs_make
+def test_make_app_passes_seed_host_and_voilas_own_kernel_culling():
+    run = make("-n", "app", "GAME=loop", "SEED=12", "HOST=0.0.0.0")
+    assert run.returncode == 0, run.stderr
+    voila = run.stdout[run.stdout.index("CARDLIB_SEED"):].replace("\\\n", " ")
+    assert 'CARDLIB_SEED="12"' in voila and "--Voila.ip=0.0.0.0" in voila and "notebooks/apps/loop.ipynb" in voila
+    for setting in ("cull_idle_timeout", "cull_interval", "cull_connected=False"):
+        assert f"--MappingKernelManager.{setting}" in voila
+    default = make("-n", "app").stdout
+    assert "--Voila.ip=127.0.0.1" in default and 'CARDLIB_SEED=""' in default  # only this machine by default

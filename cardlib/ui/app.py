@@ -35,9 +35,10 @@ from cardlib.ui.log import LogLine, log_html
 from cardlib.ui.narration import Names, log_lines
 from cardlib.ui.records import Records
 from cardlib.ui.table import number, prompt_html
-from cardlib.ui.words import Words
+from cardlib.ui.words import Words, check_lang
 
 SEED_VARIABLE = "CARDLIB_SEED"  # make app SEED=n sets it: every page load deals that seed
+LANG_VARIABLE = "CARDLIB_LANG"  # make app APP_LANG=ja sets it: the app speaks Japanese
 
 
 def launch_seed() -> Optional[int]:
@@ -54,6 +55,21 @@ def launch_seed() -> Optional[int]:
     if not text.isdigit():
         raise RulesError(f"{SEED_VARIABLE} must be a whole number, not {text!r}")
     return int(text)
+
+
+def launch_options() -> dict[str, Any]:
+    """What ``make app`` asks of the app it serves: the seed, and the language when one is set.
+
+    >>> os.environ[SEED_VARIABLE], os.environ[LANG_VARIABLE] = "7", "ja"; launch_options()
+    {'seed': 7, 'lang': 'ja'}
+    >>> os.environ[SEED_VARIABLE], os.environ[LANG_VARIABLE] = "", ""; launch_options()
+    {'seed': None}
+    """
+    options: dict[str, Any] = {"seed": launch_seed()}
+    lang = os.environ.get(LANG_VARIABLE, "").strip()
+    if lang:
+        options["lang"] = check_lang(lang)
+    return options
 
 
 def ordinal(place: int) -> str:
@@ -248,7 +264,7 @@ class TableApp(TableFrame):
         mine = done is None and obs.current_player == self._human
         legal = self._state.legal_actions() if mine else []
         moment = f"{self._games}.{len(obs.log)}.{getattr(obs, 'phase', '')}.{self.parts_read}"
-        self.show(header=header_html(self.TITLE, moment, self.facts(obs, done)), table=self.table(obs, done),
+        self.show(header=header_html(self.say(self.TITLE), moment, self.facts(obs, done)), table=self.table(obs, done),
                   result=self.result(obs, done), prompt=self._prompt_html(obs, done, legal),
                   controls=self._control_list(obs, done, legal), log=log_html(self._log_lines(obs, done)),
                   scores=self.scoreboard(obs), coach=self._coach_html(obs, done))

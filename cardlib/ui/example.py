@@ -7,6 +7,8 @@ else (seats, seeds, bots moving by themselves, the log, "New game", refused clic
 >>> app = KuhnApp(seed=1)
 >>> [button.description for button in app.action_buttons]
 ['Check', 'Bet 1']
+>>> [button.description for button in KuhnApp(seed=1, lang="ja").action_buttons]
+['チェック', 'ベット1']
 """
 from __future__ import annotations
 
@@ -25,6 +27,8 @@ HELP = """<details class="cl-help"><summary>How to play Kuhn poker</summary>
 <p>Three cards, J &lt; Q &lt; K. Each player puts 1 chip in the pot and gets one card. Check or bet 1;
 facing a bet, call or fold. At the showdown the higher card takes the pot.</p></details>"""
 WORDS = {"check": "Check", "bet": "Bet 1", "call": "Call", "fold": "Fold"}
+WORDS_JA = {"Kuhn poker": "クーン・ポーカー", "Check": "チェック", "Bet 1": "ベット1", "Call": "コール",
+            "Fold": "フォールド", "Card": "カード", "2 players": "2人"}
 COLOURS = {"J": "#2874a6", "Q": "#7d3c98", "K": "#c0392b"}
 
 
@@ -53,16 +57,17 @@ class KuhnApp(TableApp):
     """You against a bot at Kuhn poker, one hand a game."""
 
     TITLE = "Kuhn poker"
+    WORDS_JA = WORDS_JA
     HELP = HELP
     SCORES_TITLE = "Chips (won +, lost −)"
     MY_MOVES = tuple(WORDS)
     LAST_PLACE = "You lose the pot."
 
     def __init__(self, players: int = 2, human: int = 0, opponents: Optional[Sequence[Any]] = None,
-                 seed: Optional[int] = None) -> None:
+                 seed: Optional[int] = None, lang: str = "en") -> None:
         game = Game(players=players)  # RulesError for any other table
         super().__init__(game, human, opponents, seed, default_opponents=default_opponents,
-                         tables=[("2 players", game)])
+                         tables=[("2 players", game)], lang=lang)
 
     def facts(self, obs: Observation, done: None) -> str:
         return f"Game {self._games} · Pot <b>{obs.pot}</b> chips"
@@ -72,7 +77,7 @@ class KuhnApp(TableApp):
         for seat in (0, 1):
             shown = obs.showdown[seat] if obs.showdown else obs.card if seat == obs.seat else None
             card = card_row([shown], face=kuhn_face) if shown else back_row(1)
-            boxes[seat] = seat_box(seat, self.names(seat), rows=[("Card", card, "cl-hand")], you=seat == obs.seat,
+            boxes[seat] = seat_box(seat, self.names(seat), rows=[(self.say("Card"), card, "cl-hand")], you=seat == obs.seat,
                                    turn=obs.current_player == seat)
         return table_html([boxes[1 - obs.seat]], boxes[obs.seat])
 
@@ -82,7 +87,16 @@ class KuhnApp(TableApp):
                            f"The cards rank {' < '.join(CARDS)}.")
 
     def controls(self, obs: Observation, legal: list) -> list[Control]:
-        return [self.action(a, WORDS[str(a)], style="primary" if i == 0 else "warning") for i, a in enumerate(legal)]
+        return [self.action(a, self.say(WORDS[str(a)]), style="primary" if i == 0 else "warning")
+                for i, a in enumerate(legal)]
+
+    def decision_row(self, obs: Observation, action: Any) -> dict[str, Any]:
+        """The class record: the card you held, the betting you faced, and what you chose."""
+        return {"card": obs.card, "facing": " ".join(map(str, obs.betting)), "chose": str(action)}
+
+    def round_rows(self, obs: Observation, done: None, decisions: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """How the hand came out (your chips won or lost) beside each of your decisions in it."""
+        return [dict(row, chips=obs.result.scores[obs.seat]) for row in decisions]
 
     def narrate(self, events: Sequence[tuple]) -> list[tuple[int, str]]:
         return narrate(events, self.names)

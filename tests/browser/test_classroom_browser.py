@@ -1,0 +1,119 @@
+"""The classroom in a real browser: `make app` on a 1080p projector, a Japanese table played by clicks,
+and the class record downloaded from the page.
+
+Set CARDLIB_PROJECTOR_SCREENSHOT=docs/projector.png (CARDLIB_JAPANESE_SCREENSHOT=docs/japanese.png) to save
+a picture of the projector page (the Japanese table) on the way.
+"""
+from __future__ import annotations
+
+import os
+import random
+import subprocess
+import time
+from pathlib import Path
+
+import pytest
+
+from cardlib.core.classroom import read_class_files
+from cardlib.twentyfive.app import TwentyFiveApp
+from cardlib.ui.words import is_japanese
+from tests.browser.conftest import free_port, stop, wait_until_serving
+from tests.browser.mirror import button, click, labels, open_app
+
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
+
+ROOT = Path(__file__).resolve().parents[2]
+SEED = 2026
+
+
+def kernels(voila_parent: int) -> list[int]:
+    """The kernels Voila runs under the `make app` process ``voila_parent`` (make -> voila -> kernels)."""
+    table = subprocess.run(["ps", "-eo", "pid=,ppid=,args="], capture_output=True, text=True).stdout
+    rows = [line.split(None, 2) for line in table.splitlines() if line.strip()]
+    voilas = {int(pid) for pid, ppid, args in rows if int(ppid) == voila_parent and "voila" in args}
+    return [int(pid) for pid, ppid, args in rows if int(ppid) in voilas and "ipykernel" in args]
+
+
+def wait_for(condition, timeout: float, what: str) -> None:
+    """Poll ``condition()`` until it is true; fail saying ``what`` did not happen in time."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if condition():
+            return
+        time.sleep(0.25)
+    pytest.fail(f"{what} within {timeout:.0f} s")
+
+
+@pytest.fixture
+def make_app(tmp_path):
+    """`make app GAME=twentyfive SEED=2026` on a free port, with Voila culling an idle kernel after 2 s."""
+    port, log = free_port(), tmp_path / "make-app.log"
+    env = {k: v for k, v in os.environ.items() if k not in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL")}
+    command = ["make", "-s", "app", "GAME=twentyfive", f"SEED={SEED}", f"PORT={port}", "CULL_IDLE=2", "CULL_EVERY=1"]
+    with open(log, "w") as out:
+        process = subprocess.Popen(command, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT, env=env,
+                                   start_new_session=True)
+    url = f"http://127.0.0.1:{port}/"
+    try:
+        wait_until_serving(url, process, log, 120)
+        yield url, process
+    finally:
+        stop(process)
+
+
+def test_make_app_fills_a_1080p_projector_deals_its_seed_and_culls_the_kernel_of_a_reloaded_page(browser, make_app):
+    url, process = make_app
+    context = browser.new_context(viewport={"width": 1920, "height": 1080})
+    page = context.new_page()
+    page.set_default_timeout(30_000)
+    try:
+        mirror = open_app(page, url, TwentyFiveApp(seed=SEED))  # the page deals what a seeded app deals
+        width = page.eval_on_selector(".cl-app", "e => e.getBoundingClientRect().width")
+        title = page.eval_on_selector(".cl-title", "e => parseFloat(getComputedStyle(e).fontSize)")
+        card = page.eval_on_selector(".cl-card", "e => e.getBoundingClientRect().height")
+        assert width > 1700, f"the app is {width:.0f} px wide on a 1920 px screen"
+        assert title >= 1.4 * 20 and card >= 1.4 * 42, (title, card)  # type and cards scaled up, not 20 px and 42 px
+        shot = os.environ.get("CARDLIB_PROJECTOR_SCREENSHOT")
+        if shot:
+            page.screenshot(path=shot)
+        wait_for(lambda: len(kernels(process.pid)) == 1, 30, "one kernel for one page")
+        first = kernels(process.pid)
+
+        click(page, mirror, "Draw")  # a move of yours: now "New game" asks first
+        button(page, "New game").click()
+        page.wait_for_selector(".cl-confirm >> text=Start a new game?", state="visible")
+        button(page, "Keep playing").click()
+        page.wait_for_selector(".cl-confirm", state="hidden")
+        assert labels(mirror) == [b.strip() for b in page.locator(".cl-controls button").all_inner_texts()]
+
+        page.reload(wait_until="domcontentloaded")
+        open_app(page, url, TwentyFiveApp(seed=SEED))  # the same seed deals the same game again
+        wait_for(lambda: first[0] not in kernels(process.pid) and len(kernels(process.pid)) == 1, 45,
+                 "Voila did not cull the kernel of the reloaded page")
+    finally:
+        context.close()
+
+
+def test_a_japanese_table_is_played_by_clicks_and_its_record_downloaded(voila_serving, page, tmp_path):
+    url = voila_serving(f"from cardlib.twentyfive.app import TwentyFiveApp\n\nTwentyFiveApp(seed={SEED}, lang='ja')")
+    mirror = open_app(page, url, TwentyFiveApp(seed=SEED, lang="ja"))
+    rng = random.Random(SEED)
+    shot = os.environ.get("CARDLIB_JAPANESE_SCREENSHOT")
+    for clicks in range(400):
+        if mirror.state.is_over:
+            break
+        shown = page.locator(".cl-app button").all_inner_texts()
+        assert all(is_japanese(text) or text.strip().isdigit() for text in shown if text.strip()), shown
+        if shot and clicks == 12:
+            page.locator(".cl-app").screenshot(path=shot)
+        click(page, mirror, rng.choice([b.description for b in mirror.action_buttons if not b.disabled]))
+    assert mirror.state.is_over, "the game should end long before 400 clicks"
+    assert is_japanese(page.inner_text(".cl-prompt"))
+    with page.expect_download() as waiting:
+        page.locator(".cl-download-link").click()
+    download = waiting.value
+    saved = tmp_path / download.suggested_filename
+    download.save_as(saved)
+    assert saved.read_text() == mirror.records.csv_text()
+    pooled = read_class_files(tmp_path.glob("*.csv"), game="twentyfive")
+    assert pooled.skipped == [] and len(pooled["twentyfive"]) == len(mirror.records.rows) > 0
