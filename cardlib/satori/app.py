@@ -19,10 +19,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Optional
 
+import cardlib.satori.classroom as classroom
 import cardlib.satori.coach_view as coach_view
 import cardlib.satori.view as view
 from cardlib.satori.actions import DECLARE, KATSU, NO_KATSU, PASS, PLAY_SATORI, PLAY_ZATSUNEN, WINDOW, Observation
 from cardlib.satori.bots import BayesianBot, CountingBot
+from cardlib.satori.japanese import HELP_JA, WORDS_JA
 from cardlib.satori.rules import Game
 from cardlib.ui import Control
 from cardlib.ui.app import TableApp
@@ -56,42 +58,54 @@ class SatoriApp(TableApp):
     HEADS = ("deal", "end")
     LAST_PLACE = "You come last."
     PLACES_RULE = " (the longest satori run on top wins)"
+    WORDS_JA = WORDS_JA
 
     def __init__(self, players: int = 3, human: int = 0, opponents: Optional[Sequence[Any]] = None,
-                 seed: Optional[int] = None, model: Any = None) -> None:
+                 seed: Optional[int] = None, model: Any = None, lang: str = "en") -> None:
         game = TWO_PLAYERS if type(players) is int and players == 2 else Game(players=players)  # RulesError: no table
         self._model = coach_view.coach_model(model)
-        super().__init__(game, human, opponents, seed, default_opponents=default_opponents, tables=TABLES)
+        if lang == "ja":
+            self.TITLE, self.HELP = WORDS_JA[self.TITLE], HELP_JA
+        super().__init__(game, human, opponents, seed, default_opponents=default_opponents, tables=TABLES,
+                         lang=lang)
 
     def facts(self, obs: Observation, done: None) -> str:
-        return view.facts(obs, self._games, self._game.official)
+        return view.facts(obs, self._games, self._game.official, self.say)
 
     def table(self, obs: Observation, done: None) -> str:
-        return view.table_page(obs, self.names, self._agents)
+        return view.table_page(obs, self.names, self._agents, self.say)
 
     def result(self, obs: Observation, done: None) -> str:
-        return view.result_html(obs, self.names)
+        return view.result_html(obs, self.names, self.say)
 
     def turn_prompt(self, obs: Observation, legal: list) -> str:
-        return view.turn_prompt(obs, legal, self.names)
+        return view.turn_prompt(obs, legal, self.names, self.say)
 
     def over_words(self, obs: Observation) -> str:
-        return view.over_words(obs, self.names)
+        return view.over_words(obs, self.names, self.say)
 
     def controls(self, obs: Observation, legal: list) -> list[Control]:
+        say = self.say
         if obs.phase == WINDOW:
-            return [self.action(KATSU, "Katsu!", view.KATSU_TIP, style="danger"),
-                    self.action(NO_KATSU, "No katsu", view.NO_KATSU_TIP, style="")]
+            return [self.action(KATSU, say("Katsu!"), say(view.KATSU_TIP), style="danger"),
+                    self.action(NO_KATSU, say("No katsu"), say(view.NO_KATSU_TIP), style="")]
         shown = [PASS] if PASS in legal else [PLAY_SATORI, PLAY_ZATSUNEN]
-        return [self.action(a, view.BUTTONS[a][0], view.BUTTONS[a][1] if a in legal else view.refused(a, obs),
+        return [self.action(a, say(view.BUTTONS[a][0]),
+                            say(view.BUTTONS[a][1]) if a in legal else view.refused(a, obs, say),
                             disabled=a not in legal, style="warning" if a == DECLARE else "primary")
                 for a in shown + [DECLARE]]
 
     def narrate(self, events: Sequence[tuple]) -> list[tuple[int, str]]:
-        return view.narrate(events, self.names)
+        return view.narrate(events, self.names, self.say)
 
     def scoreboard(self, obs: Observation) -> str:
-        return view.scoreboard_html(obs, self.names)
+        return view.scoreboard_html(obs, self.names, self.say)
+
+    def decision_row(self, obs: Observation, action: Any) -> Optional[dict[str, Any]]:
+        return classroom.decision_row(obs, action)
+
+    def round_rows(self, obs: Observation, done: None, decisions: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        return classroom.round_rows(obs, done, decisions)
 
     def coach(self, obs: Observation, done: None) -> str:
         return coach_view.coach_html(obs, self.names, self._model)

@@ -3,10 +3,16 @@ counts and the one narrator of the log, each drawn from an Observation (and the 
 names) alone, so nothing a seat may not see can reach its page. The coach is in coach_view.py.
 
 A satori card (悟り) is drawn as a green S, a zatsunen (雑念) as a red Z, a face-down card as a
-back. Piles lie left to right from the bottom to the top.
+back. Piles lie left to right from the bottom to the top. Every function speaks English by
+default; the app passes its ``say`` (cardlib.ui.words) to speak Japanese, as the sheet words it.
 
->>> narrate([("play", 2, None), ("katsu", 0, 2), ("reveal", 0, "S")], Names(me=0))
-[(0, 'Player 2 plays a card face down.'), (1, "You call Katsu! on Player 2's card…"), (2, '…it is satori: onto your pile.')]
+>>> from cardlib.satori import Game
+>>> from cardlib.satori.japanese import WORDS_JA
+
+>>> counts_text(Game().new().observation(0), 1)
+'3 satori · 2 zatsunen'
+>>> counts_text(Game().new().observation(0), 1, Words("ja", WORDS_JA))
+'悟りカード3枚 · 雑念カード2枚'
 """
 from __future__ import annotations
 
@@ -17,9 +23,14 @@ from typing import Any, Optional
 from cardlib.satori.actions import (
     DECLARE, DECLARE_RUN, PASS, PLAY_SATORI, PLAY_ZATSUNEN, SATORI, WINDOW, ZATSUNEN, Observation, top_run,
 )
+from cardlib.satori.narrator import describe, narrate  # noqa: F401 (the view's narrator)
 from cardlib.ui import card_back, card_face, card_group, prompt_html, seat_box, table_html
 from cardlib.ui.app import ordinal
 from cardlib.ui.narration import Names
+from cardlib.ui.style import px
+from cardlib.ui.words import Words
+
+ENGLISH = Words()
 
 HELP = """<details class="cl-help"><summary>How to play The Satori</summary>
 <p>ザ・悟り, "The Satori", a bluffing game for 3 to 5 players (2 players: an unofficial teaching version, with
@@ -36,22 +47,26 @@ takes that zatsunen and one satori of the caller's. The first call counts.</p>
 shows the satori unbroken on top of their pile: the <b>longest run wins</b>. A tie goes to the player
 farthest clockwise from the declarer (or from the last player who played a card).</p></details>"""
 
-STYLE = """<style>
-.sat-pile { display: inline-flex; align-items: center; flex-wrap: wrap; gap: 0; }
-.sat-end { font-size: 11px; color: #777; margin: 0 6px 0 0; }
-.sat-top { color: #b9770e; font-weight: 700; margin: 0 0 0 4px; }
-.sat-wait { display: inline-flex; border-radius: 8px; margin-right: 4px; padding: 2px;
-            background: #f5b041; box-shadow: 0 0 0 2px #fdebd0; }
-.sat-wait .cl-card { margin: 0; }
-.sat-count { margin-left: 8px; font-size: 12px; color: #555; white-space: nowrap; }
-.sat-out { color: #922b21; font-size: 13px; font-weight: 600; }
-.sat-chosen { background: #fef5e7; font-weight: 700; }
+STYLE = f"""<style>
+.sat-pile {{ display: inline-flex; align-items: center; flex-wrap: wrap; gap: 0; }}
+.sat-end {{ font-size: {px(11)}; color: #777; margin: 0 {px(6)} 0 0; }}
+.sat-top {{ color: #b9770e; font-weight: 700; margin: 0 0 0 {px(4)}; }}
+.sat-wait {{ display: inline-flex; border-radius: {px(8)}; margin-right: {px(4)}; padding: {px(2)};
+            background: #f5b041; box-shadow: 0 0 0 {px(2)} #fdebd0; }}
+.sat-wait .cl-card {{ margin: 0; }}
+.sat-count {{ margin-left: {px(8)}; font-size: {px(12)}; color: #555; white-space: nowrap; }}
+.sat-out {{ color: #922b21; font-size: {px(13)}; font-weight: 600; }}
+.sat-chosen {{ background: #fef5e7; font-weight: 700; }}
 </style>"""
 
 COLOURS = {SATORI: "#1e8449", ZATSUNEN: "#a93226"}
 KIND = {SATORI: "satori", ZATSUNEN: "zatsunen"}
-LEGEND = ('<span class="sat-count" title="satori (悟り): the number cards; zatsunen (雑念): the face cards">'
-          "S = satori · Z = zatsunen</span>")
+
+
+def legend(say: Words = ENGLISH) -> str:
+    """The key under your hand: S is satori, Z is zatsunen."""
+    tip = say("satori (悟り): the number cards; zatsunen (雑念): the face cards")
+    return f'<span class="sat-count" title="{escape(tip)}">{escape(say("S = satori · Z = zatsunen"))}</span>'
 
 
 # --- cards and piles ---------------------------------------------------------------------------
@@ -61,12 +76,17 @@ def card(kind: str, *, fresh: bool = False) -> str:
     return card_face(kind, style=f"--cl-c: {COLOURS[kind]}", fresh=fresh)
 
 
-def waiting(html: str) -> str:
+def waiting(html: str, say: Words = ENGLISH) -> str:
     """The card just played, waiting for Katsu: framed in orange."""
-    return f'<span class="sat-wait" title="the card just played: Katsu?">{html}</span>'
+    return f'<span class="sat-wait" title="{escape(say("the card just played: Katsu?"))}">{html}</span>'
 
 
-def pile_html(pile: Sequence[Optional[str]], *, window: bool = False, run: int = 0) -> str:
+def none_html(say: Words = ENGLISH) -> str:
+    """An empty hand or pile."""
+    return f'<span class="cl-none">{escape(say("empty"))}</span>'
+
+
+def pile_html(pile: Sequence[Optional[str]], *, window: bool = False, run: int = 0, say: Words = ENGLISH) -> str:
     """A pile left to right, bottom to top: faces where known, backs where unseen, the top marked.
 
     ``window``: its top card was just played and waits for Katsu; ``run``: the known satori on
@@ -76,24 +96,25 @@ def pile_html(pile: Sequence[Optional[str]], *, window: bool = False, run: int =
     (0, 1)
     """
     if not pile:
-        return '<span class="cl-none">empty</span>'
+        return none_html(say)
     cards = [card(kind) if kind else card_back() for kind in pile]
     if window:
-        cards[-1] = waiting(cards[-1])
+        cards[-1] = waiting(cards[-1], say)
     if run:
         below, top = cards[:-run], cards[-run:]
-        cards = below + [card_group("".join(top), f"run of {run}")]
-    bottom = '<span class="sat-end">bottom</span>' if len(pile) > 1 else ""
-    return f'<span class="sat-pile">{bottom}{"".join(cards)}<span class="sat-end sat-top">◀ top</span></span>'
+        cards = below + [card_group("".join(top), say("run of {n}", n=run))]
+    bottom = f'<span class="sat-end">{escape(say("bottom"))}</span>' if len(pile) > 1 else ""
+    return (f'<span class="sat-pile">{bottom}{"".join(cards)}'
+            f'<span class="sat-end sat-top">{escape(say("◀ top"))}</span></span>')
 
 
-def hand_html(obs: Observation, seat: int) -> str:
+def hand_html(obs: Observation, seat: int, say: Words = ENGLISH) -> str:
     """Your hand face up (satori first); another's as backs: only its size."""
     if seat == obs.seat:
         cards = "".join(card(kind) for kind in obs.hand)
     else:
         cards = card_back() * obs.hand_sizes[seat]
-    return cards or '<span class="cl-none">empty</span>'
+    return cards or none_html(say)
 
 
 def known_run(obs: Observation, seat: int) -> int:
@@ -106,98 +127,110 @@ def known_run(obs: Observation, seat: int) -> int:
 
 # --- the table ---------------------------------------------------------------------------------
 
-def counts_text(obs: Observation, seat: int) -> str:
+def counts_text(obs: Observation, seat: int, say: Words = ENGLISH) -> str:
     """A seat's public totals, hand and pile together: "3 satori · 2 zatsunen"."""
-    return f"{obs.satori[seat]} satori · {obs.zatsunen[seat]} zatsunen"
+    return say("{s} satori · {z} zatsunen", s=obs.satori[seat], z=obs.zatsunen[seat])
 
 
-def badges(obs: Observation, seat: int) -> list[tuple[str, bool]]:
+def place_text(place: int, say: Words = ENGLISH) -> str:
+    """A place: "1st" in English, "1位" in Japanese.
+
+    >>> place_text(2), place_text(2, Words("ja"))
+    ('2nd', '2位')
+    """
+    return f"{place}位" if say.lang == "ja" else ordinal(place)
+
+
+def badges(obs: Observation, seat: int, say: Words = ENGLISH) -> list[tuple[str, bool]]:
     """What marks a seat now: to play, its card waiting, asked Katsu?, out, declared, its place."""
     found: list[tuple[str, bool]] = []
     if obs.out[seat]:
-        found.append(("out", False))
+        found.append((say("out"), False))
     if obs.declarer == seat:
-        found.append(("declared Satori!", True))
+        found.append((say("declared Satori!"), True))
     if obs.result is not None:
         place = obs.result.places[seat]
-        found.append((f"{ordinal(place)} place", place == 1))
+        found.append((say("{place} place", place=place_text(place, say)), place == 1))
     elif obs.phase == WINDOW:
         if seat == obs.active:
-            found.append(("card played: Katsu?", True))
+            found.append((say("card played: Katsu?"), True))
         elif seat == obs.current_player:
-            found.append(("asked now", True))
+            found.append((say("asked now"), True))
     elif seat == obs.current_player:
-        found.append(("to play", True))
+        found.append((say("to play"), True))
     return found
 
 
-def seat_html(obs: Observation, seat: int, names: Names, bot: Any = None) -> str:
+def seat_html(obs: Observation, seat: int, names: Names, bot: Any = None, say: Words = ENGLISH) -> str:
     """One seat: name, badges, public counts, hand and pile."""
-    bot_name = f" · bot: {getattr(bot, 'name', type(bot).__name__)}" if bot is not None else ""
+    bot_name = say(" · bot: {name}", name=getattr(bot, "name", type(bot).__name__)) if bot is not None else ""
     if obs.out[seat]:
-        out = '<span class="sat-out">out of the game (a Katsu failed)</span>'
-        return seat_box(seat, names(seat), subtitle=f"eliminated{bot_name}", badges=badges(obs, seat),
-                        you=seat == obs.seat, rows=[("Cards", out, "cl-hand")])
+        out = f'<span class="sat-out">{escape(say("out of the game (a Katsu failed)"))}</span>'
+        return seat_box(seat, names(seat), subtitle=say("eliminated") + bot_name, badges=badges(obs, seat, say),
+                        you=seat == obs.seat, rows=[(say("Cards"), out, "cl-hand")])
     pile = obs.piles[seat]
     run = known_run(obs, seat)
     window = obs.phase == WINDOW and seat == obs.active
     size = len(pile)
     count = ""
     if size:
-        count = f'<span class="sat-count">{size} card{"" if size == 1 else "s"}'
+        count = f'<span class="sat-count">{escape(say("1 card" if size == 1 else "{n} cards", n=size))}'
         if seat == obs.seat or obs.result is not None:
-            count += f" · run <b>{run}</b>"
+            count += say(" · run <b>{n}</b>", n=run)
         elif any(pile):
-            count += f" · {sum(kind == SATORI for kind in pile)} won by Katsu"
+            count += escape(say(" · {n} won by Katsu", n=sum(kind == SATORI for kind in pile)))
         count += "</span>"
-    hand_count = (LEGEND if obs.hand else "") if seat == obs.seat else \
-        f'<span class="sat-count">{obs.hand_sizes[seat]} in hand</span>' if obs.hand_sizes[seat] else ""
+    in_hand = escape(say("{n} in hand", n=obs.hand_sizes[seat]))
+    hand_count = (legend(say) if obs.hand else "") if seat == obs.seat else \
+        f'<span class="sat-count">{in_hand}</span>' if obs.hand_sizes[seat] else ""
     return seat_box(
-        seat, names(seat), subtitle=counts_text(obs, seat) + bot_name, badges=badges(obs, seat),
+        seat, names(seat), subtitle=counts_text(obs, seat, say) + bot_name, badges=badges(obs, seat, say),
         you=seat == obs.seat, turn=seat == obs.current_player,
-        rows=[("Hand", hand_html(obs, seat) + hand_count, "cl-hand"),
-              ("Pile", pile_html(pile, window=window, run=run) + count, "cl-pile-cards")])
+        rows=[(say("Hand"), hand_html(obs, seat, say) + hand_count, "cl-hand"),
+              (say("Pile"), pile_html(pile, window=window, run=run, say=say) + count, "cl-pile-cards")])
 
 
-def table_page(obs: Observation, names: Names, bots: Mapping[int, Any]) -> str:
+def table_page(obs: Observation, names: Names, bots: Mapping[int, Any], say: Words = ENGLISH) -> str:
     """The other seats in turn order after yours, then your own seat."""
     others = [(obs.seat + step) % obs.players for step in range(1, obs.players)]
-    return STYLE + table_html([seat_html(obs, s, names, bots.get(s)) for s in others],
-                              seat_html(obs, obs.seat, names))
+    return STYLE + table_html([seat_html(obs, s, names, bots.get(s), say) for s in others],
+                              seat_html(obs, obs.seat, names, say=say))
 
 
-def facts(obs: Observation, games: int, official: bool) -> str:
+def facts(obs: Observation, games: int, official: bool, say: Words = ENGLISH) -> str:
     """The header's facts: the game, the table, the cards still in hands."""
-    table = f"{obs.players} players" + ("" if official else " (unofficial)")
+    table = say("{n} players", n=obs.players) + ("" if official else say(" (unofficial)"))
     if obs.result is not None:
-        return f"Game {games} is over · {table}"
-    return f"Game {games} · {table} · <b>{sum(obs.hand_sizes)}</b> cards still in hands"
+        return say("Game {games} is over · {table}", games=games, table=table)
+    return say("Game {games} · {table} · <b>{cards}</b> cards still in hands", games=games, table=table,
+               cards=sum(obs.hand_sizes))
 
 
 # --- prompts -----------------------------------------------------------------------------------
 
-def turn_prompt(obs: Observation, legal: Sequence[Any], names: Names) -> str:
+def turn_prompt(obs: Observation, legal: Sequence[Any], names: Names, say: Words = ENGLISH) -> str:
     """What you may do now: answer the Katsu window, or play, declare or pass."""
     if obs.phase == WINDOW:
         who = names(obs.active)
         below = top_run(tuple(obs.piles[obs.active][:-1]))  # the satori known to lie right under it
-        threat = (f"If it is satori, {who} has {below + 1} satori on top and may declare Satori! next turn. "
-                  if below + 1 >= DECLARE_RUN else "")
+        threat = (say("If it is satori, {who} has {n} satori on top and may declare Satori! next turn. ",
+                      who=who, n=below + 1) if below + 1 >= DECLARE_RUN else "")
         return prompt_html(
-            f"{who} has played a card face down on top of their pile. Katsu?",
-            f"{threat}Katsu! says it is satori: if it is, it goes on top of your pile; if it is zatsunen, you are "
-            "out. The game waits for your click: take all the time you need.")
+            say("{who} has played a card face down on top of their pile. Katsu?", who=who),
+            threat + say("Katsu! says it is satori: if it is, it goes on top of your pile; if it is zatsunen, you "
+                         "are out. The game waits for your click: take all the time you need."))
     run = top_run(obs.pile)
     if DECLARE in legal:
-        return prompt_html(f"Your turn: your pile shows {run} satori on top. Declare Satori! to end the game, "
-                           "or play on.", "Declaring ends the game at once: the longest run wins, and a tie goes "
-                           "against the declarer.")
+        return prompt_html(say("Your turn: your pile shows {n} satori on top. Declare Satori! to end the game, "
+                               "or play on.", n=run),
+                           say("Declaring ends the game at once: the longest run wins, and a tie goes against the "
+                               "declarer."))
     if PASS in legal:
-        return prompt_html("Your turn: your hand is empty, so you pass.",
-                           "You can still win with the run on top of your pile.")
-    return prompt_html("Your turn: play a card face down on top of your pile.",
-                       f"Your run on top: {run} satori (declaring needs {DECLARE_RUN}, at the start of a turn). "
-                       "A zatsunen is a bluff: whoever calls Katsu! on it is out.")
+        return prompt_html(say("Your turn: your hand is empty, so you pass."),
+                           say("You can still win with the run on top of your pile."))
+    return prompt_html(say("Your turn: play a card face down on top of your pile."),
+                       say("Your run on top: {n} satori (declaring needs {need}, at the start of a turn). "
+                           "A zatsunen is a bluff: whoever calls Katsu! on it is out.", n=run, need=DECLARE_RUN))
 
 
 # Each button: its words and its tooltip (a disabled one says why).
@@ -213,66 +246,12 @@ KATSU_TIP = "It is satori, you say: if so it goes on top of your pile; if it is 
 NO_KATSU_TIP = "Let the card lie: the next player is asked, or play goes on"
 
 
-def refused(action: Any, obs: Observation) -> str:
+def refused(action: Any, obs: Observation, say: Words = ENGLISH) -> str:
     """Why a turn's button is disabled now."""
     if action == DECLARE:
-        return f"Declaring needs {DECLARE_RUN} satori unbroken on top of your pile; yours shows {top_run(obs.pile)}"
-    return f"You have no {KIND[action.card]} in hand"
-
-
-# --- the narrator ------------------------------------------------------------------------------
-
-def narrate(events: Sequence[tuple], names: Names = Names()) -> list[tuple[int, str]]:
-    """The public log in words: (index of the event, sentence), one sentence an event."""
-    told = []
-    out = None  # the player eliminated last: the one a "receives" takes from
-    for i, (kind, seat, value) in enumerate(events):
-        if kind == "out":
-            out = seat
-        told.append((i, describe(kind, seat, value, names, out)))
-    return told
-
-
-def _whose(names: Names, seat: Optional[int]) -> str:
-    return "your" if seat == names.me else f"{names(seat)}'s"
-
-
-def describe(kind: str, seat: Optional[int], value: Any, names: Names = Names(), out: Optional[int] = None) -> str:
-    """One public event in words; ``out`` is the player eliminated last (a "receives" takes from them)."""
-    who = names(seat)
-    if kind == "deal":
-        s, z = value
-        return f"Each player takes {s} satori and {z} zatsunen. {names.does(seat, 'start')}."
-    if kind == "play":
-        return f"{names.does(seat, 'play')} a card face down."
-    if kind == "no katsu":
-        return f"{names.does(seat, 'say')} no katsu."
-    if kind == "katsu":
-        return f"{names.does(seat, 'call')} Katsu! on {_whose(names, value)} card…"
-    if kind == "reveal":
-        if value == SATORI:
-            return f"…it is satori: onto {_whose(names, seat)} pile."
-        return f"…it is zatsunen: {names.does(seat, 'fail', inside=True)}."
-    if kind == "out":
-        return f"{who} {'are' if seat == names.me else 'is'} out of the game."
-    if kind == "receives":
-        source = {"hand": f"a satori from {_whose(names, out)} hand",
-                  "pile": f"a satori from {_whose(names, out)} pile (the nearest the top)"}.get(value)
-        if source is None:
-            return f"{names.does(seat, 'take')} the zatsunen back; {names(out, inside=True)} had no satori to give."
-        return f"{names.does(seat, 'take')} the zatsunen back and {source}."
-    if kind == "pass":
-        return f"{names.does(seat, 'pass')} (empty hand)."
-    if kind == "declare":
-        return f"{names.does(seat, 'declare')} Satori! with a run of {value}."
-    if kind == "end":
-        why = {"declare": f"{names(seat, inside=True)} declared", "empty": "every hand is empty",
-               "last": "only one player is left"}.get(value, value)
-        return f"The game ends: {why}."
-    if kind == "shows":
-        return f"{names.does(seat, 'show')} a run of {value} satori." if value else \
-            f"{names.does(seat, 'show')} no satori on top."
-    return f"{kind} {seat} {value}"
+        return say("Declaring needs {need} satori unbroken on top of your pile; yours shows {n}",
+                   need=DECLARE_RUN, n=top_run(obs.pile))
+    return say("You have no satori in hand" if action.card == SATORI else "You have no zatsunen in hand")
 
 
 # --- the end -----------------------------------------------------------------------------------
@@ -285,35 +264,43 @@ def reference_of(obs: Observation) -> int:
     return next(seat for kind, seat, _ in obs.log if kind == "deal")
 
 
-def tie_words(obs: Observation, names: Names) -> str:
+def _is(names: Names, seat: int) -> str:
+    """"are" for you, "is" for anyone else (English only)."""
+    return "are" if seat == names.me else "is"
+
+
+def tie_words(obs: Observation, names: Names, say: Words = ENGLISH) -> str:
     """How the places were decided: the longest run, and each tie broken clockwise from the reference."""
     result, n = obs.result, obs.players
     reason = next((value for kind, _, value in obs.log if kind == "end"), "")
     if reason == "last":
         (left,) = obs.still_in
-        return f"Only {names(left, inside=True)} {'are' if left == names.me else 'is'} left: the last player in wins."
+        return say("Only {who} {is} left: the last player in wins.", who=names(left, inside=True),
+                   **{"is": _is(names, left)})
     ref = reference_of(obs)
-    why = ("the declarer: distance 0, so the declarer loses every tie" if obs.declarer == ref else
-           "who played the last card: distance 0")
-    words = [f"The longest run wins. A tie goes to the player farthest clockwise from {names(ref, inside=True)} "
-             f"({why})."]
+    why = say("the declarer: distance 0, so the declarer loses every tie" if obs.declarer == ref else
+              "who played the last card: distance 0")
+    words = [say("The longest run wins. A tie goes to the player farthest clockwise from {ref} ({why}).",
+                 ref=names(ref, inside=True), why=why)]
     for run in sorted({result.scores[s] for s in obs.still_in}, reverse=True):
         tied = [s for s in obs.still_in if result.scores[s] == run]
         if len(tied) > 1:
             tied.sort(key=lambda s: -((s - ref) % n))
-            steps = ", ".join(f"{names(s)}: {_seats((s - ref) % n)}" for s in tied)
-            words.append(f"Tied on {run}, clockwise from {names(ref, inside=True)}: {steps}; "
-                         f"so {names(tied[0], inside=True)} {'place' if tied[0] == names.me else 'places'} first "
-                         "among them.")
+            steps = ", ".join(f"{names(s)}: {_seats((s - ref) % n, say)}" for s in tied)
+            words.append(say("Tied on {run}, clockwise from {ref}: {steps}; so {first} {place} first among them.",
+                             run=run, ref=names(ref, inside=True), steps=steps, first=names(tied[0], inside=True),
+                             place="place" if tied[0] == names.me else "places"))
     return " ".join(words)
 
 
-def _seats(steps: int) -> str:
+def _seats(steps: int, say: Words = ENGLISH) -> str:
     """How far clockwise: "2 seats", "1 seat", "0 (the reference)"."""
-    return "0 (the reference)" if not steps else f"{steps} seat{'' if steps == 1 else 's'}"
+    if not steps:
+        return say("0 (the reference)")
+    return say("1 seat" if steps == 1 else "{n} seats", n=steps)
 
 
-def result_html(obs: Observation, names: Names) -> str:
+def result_html(obs: Observation, names: Names, say: Words = ENGLISH) -> str:
     """At the end: every pile still in with its run shown (and the card breaking it), the places, the tie-break."""
     if obs.result is None:
         return ""
@@ -322,43 +309,44 @@ def result_html(obs: Observation, names: Names) -> str:
     order = sorted(range(obs.players), key=lambda s: (result.places[s], s))
     for seat in order:
         if obs.out[seat]:
-            shown = '<span class="sat-out">out (a Katsu failed)</span>'
+            shown = f'<span class="sat-out">{escape(say("out (a Katsu failed)"))}</span>'
             run = "—"
         else:
             run = str(result.scores[seat])
-            shown = pile_html(obs.piles[seat], run=top_run(tuple(obs.piles[seat])))
-        rows.append(f'<tr data-seat="{seat}" data-run="{run}"><td><b>{ordinal(result.places[seat])}</b></td>'
+            shown = pile_html(obs.piles[seat], run=top_run(tuple(obs.piles[seat])), say=say)
+        rows.append(f'<tr data-seat="{seat}" data-run="{run}"><td><b>{place_text(result.places[seat], say)}</b></td>'
                     f"<td>{escape(names(seat))}</td><td>{shown}</td><td><b>{run}</b></td></tr>")
-    return (f'<div class="cl-panel cl-result"><h4>Game over. The piles as shown (bottom to top):</h4>'
-            '<table class="cl-results"><thead><tr><th>Place</th><th>Player</th><th>Pile</th><th>Run</th></tr>'
+    head = "".join(f"<th>{escape(say(word))}</th>" for word in ("Place", "Player", "Pile", "Run"))
+    return (f'<div class="cl-panel cl-result"><h4>{escape(say("Game over. The piles as shown (bottom to top):"))}'
+            f'</h4><table class="cl-results"><thead><tr>{head}</tr>'
             f'</thead><tbody>{"".join(rows)}</tbody></table>'
-            f'<div class="cl-verdict">{escape(tie_words(obs, names))}</div></div>')
+            f'<div class="cl-verdict">{escape(tie_words(obs, names, say))}</div></div>')
 
 
-def over_words(obs: Observation, names: Names) -> str:
+def over_words(obs: Observation, names: Names, say: Words = ENGLISH) -> str:
     """The first words at the game's end: how it ended."""
     reason = next((value for kind, _, value in obs.log if kind == "end"), "")
     if obs.out[obs.seat]:
-        return "Game over. Your Katsu failed: you were out."
+        return say("Game over. Your Katsu failed: you were out.")
     if reason == "declare":
-        return f"Game over: {names(obs.declarer)} declared Satori!"
-    return "Game over: every hand is empty." if reason == "empty" else "Game over: one player is left."
+        return say("Game over: {who} declared Satori!", who=names(obs.declarer))
+    return say("Game over: every hand is empty." if reason == "empty" else "Game over: one player is left.")
 
 
 # --- the public counts -------------------------------------------------------------------------
 
-def scoreboard_html(obs: Observation, names: Names) -> str:
+def scoreboard_html(obs: Observation, names: Names, say: Words = ENGLISH) -> str:
     """Every seat's public counts: cards in hand and in pile, satori and zatsunen in all, the run once known."""
     seats = range(obs.players)
 
     def row(label: str, cells: Sequence[str], total: bool = False) -> str:
         css = ' class="cl-total-row"' if total else ""
-        return f"<tr{css}><td>{escape(label)}</td>" + "".join(
+        return f"<tr{css}><td>{escape(say(label))}</td>" + "".join(
             f'<td data-seat="{s}">{cell}</td>' for s, cell in zip(seats, cells)) + "</tr>"
 
     def known(seat: int) -> str:
         if obs.out[seat]:
-            return "out"
+            return say("out")
         if seat == obs.seat or obs.result is not None:
             return str(obs.result.scores[seat] if obs.result is not None else top_run(obs.pile))
         return "?"

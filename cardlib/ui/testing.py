@@ -215,7 +215,7 @@ def check_choice_waits_for_new_game(app: Any, label: str) -> None:
 
 def new_game(app: Any) -> None:
     """Click "New game", and say yes if the app asks first (a game in progress)."""
-    app.button("New game").click()
+    app.button(app.say("New game")).click()
     if app.asking_new_game:
         app.button(app.say("Yes, new game")).click()
 

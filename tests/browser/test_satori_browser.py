@@ -32,8 +32,12 @@ def satori_url(voila_serving) -> str:
 def newcomer(mirror: SatoriApp) -> str:
     """The browser player's choice: Katsu! when the bots' own posterior reaches 3/5; declare when you
     may; otherwise a satori, else a zatsunen, else pass."""
+    return newcomer_in(mirror, [b.description for b in mirror.action_buttons if not b.disabled])
+
+
+def newcomer_in(mirror: SatoriApp, enabled: list[str]) -> str:
+    """The newcomer's choice among the ``enabled`` labels (in English)."""
     state, seat = mirror.state, mirror.human
-    enabled = [b.description for b in mirror.action_buttons if not b.disabled]
     if state.is_over:
         return enabled[0]
     obs = state.observation(seat)
@@ -78,7 +82,11 @@ def check_page(page, mirror: SatoriApp) -> None:
     assert len(waiting) == (1 if obs.phase == WINDOW else 0)
     if obs.phase == WINDOW and obs.current_player == human:
         prompt = page.inner_text(".cl-prompt")
-        assert f"{mirror.names(obs.active)} has played a card" in prompt and "Katsu?" in prompt
+        asked = mirror.say("{who} has played a card face down on top of their pile. Katsu?",
+                           who=mirror.names(obs.active))
+        assert asked in prompt
+        if not mirror.coach_open:
+            return
         coach = page.inner_text(".cl-coach")
         assert "P(satori)" in coach and "break-even" in coach and "0 (you are out)" in coach
         # the four cases, what each choice is worth at P(satori), the break-even and the verdict: as in the app
@@ -91,6 +99,37 @@ def check_page(page, mirror: SatoriApp) -> None:
         assert expect == ["call", "no call"]
         kind = page.get_attribute(".cl-coach .cl-verdict", "data-verdict")
         assert kind in ("call", "let it go", "too close") and f'data-verdict="{kind}"' in mirror._coach.value
+
+
+@pytest.fixture(scope="module")
+def satori_ja_url(voila_serving) -> str:
+    """Where Voila serves ``SatoriApp(seed=SEED, lang="ja")``."""
+    return voila_serving(f"from cardlib.satori import SatoriApp\n\nSatoriApp(seed={SEED}, lang='ja')")
+
+
+JAPANESE = {"Katsu!": "喝!", "No katsu": "喝をしない", "Declare Satori!": "「悟りました」と宣言する",
+            "Play satori": "悟りカードを出す", "Play zatsunen": "雑念カードを出す", "Pass": "パスする"}
+
+
+def test_a_japanese_table_plays_a_whole_game_by_clicks_in_chromium(satori_ja_url, page):
+    mirror = open_app(page, satori_ja_url, SatoriApp(seed=SEED, lang="ja"))
+    assert "ザ・悟り" in page.inner_text(".cl-header")
+
+    def choose(mirror: SatoriApp) -> str:
+        english = {japanese: english for english, japanese in JAPANESE.items()}
+        chosen = newcomer_in(mirror, [english.get(b.description, b.description) for b in mirror.action_buttons
+                                      if not b.disabled])
+        return JAPANESE.get(chosen, chosen)
+
+    def look(page, mirror):
+        check_page(page, mirror)
+        shown = page.eval_on_selector_all(".cl-controls button", "els => els.map(e => e.innerText.trim())")
+        assert shown and all(label in JAPANESE.values() or label == "もう一度遊ぶ" for label in shown), shown
+
+    clicked = play_to_the_end(page, mirror, choose, look, limit=60)
+    assert "喝!" in clicked and mirror.state.is_over
+    assert "「喝!」" in page.inner_text(".cl-log") and "山札" in page.inner_text(".cl-app")
+    assert "ゲーム終了" in page.inner_text(".cl-prompt")
 
 
 def test_a_whole_game_by_clicks_with_katsu_in_chromium(satori_url, page):

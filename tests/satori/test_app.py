@@ -20,7 +20,11 @@ from cardlib.satori.coach_view import CHOSEN_MODEL, ROLLOUTS, percent, verdict
 from cardlib.satori.view import narrate
 from cardlib.ui.frame import STALE
 from cardlib.ui.narration import Names
-from cardlib.ui.testing import check_determinized_twin, click_refused, play_by_clicks, random_click, widget_tree
+from cardlib.satori.japanese import WORDS_JA
+from cardlib.ui.testing import (
+    check_determinized_twin, check_new_game_asks_first, check_speaks_japanese, click_refused, play_by_clicks,
+    random_click, widget_tree,
+)
 from tests.satori.helpers import DECLARE_GAME, EMPTY_GAME, NO_SATORI_GAME, PASS_GAME, play_out, stacked
 
 SEAT = re.compile(r'<div class="cl-seat[^"]*" data-seat="(\d+)">(.*?)'
@@ -472,3 +476,50 @@ def test_the_katsu_prompt_warns_when_a_satori_would_let_the_player_declare():
     app.resume(play_out(stacked(), script))
     assert "If it is satori, Player 1 has 3 satori on top and may declare Satori! next turn." in text(app._prompt)
     assert pile_faces(seats(app)[1]) == ["S", "S"] and "3 cards · 2 won by Katsu" in text(app._table)
+
+
+# -- in Japanese, and "New game" in mid-game --
+
+def japanese_app(**options) -> SatoriApp:
+    """The app in Japanese."""
+    return SatoriApp(lang="ja", **options)
+
+
+def test_a_japanese_table_plays_whole_games_by_clicks_with_no_english_button():
+    app = japanese_app(seed=3)
+    check_speaks_japanese(app, random.Random(1), clicks=120)
+    assert app._games >= 2  # at least one whole game, and a new one dealt
+
+
+def test_the_japanese_table_uses_the_sheets_title_and_terms():
+    app = japanese_app(players=3, human=1, opponents=[CountingBot()] * 2, seed=1)
+    state = stacked(3)
+    state.apply(PLAY_SATORI)
+    app.resume(state)
+    assert "ザ・悟り" in app._header.value and "3人" in app._header.value
+    assert [b.description for b in app.action_buttons] == ["喝!", "喝をしない"]
+    table = text(app._table)
+    for term in ("手札", "山札", "悟りカード", "雑念カード"):
+        assert term in table
+    assert "喝?" in text(app._prompt) and "「喝!」" in text(app._prompt)
+    assert "悟りカード（合計）" in text(app._scores) and "ザ・悟りの遊び方" in app._help.value
+    app.button("喝をしない").click()
+    assert "あなたは「喝!」をしませんでした。" in text(app._log)
+
+
+def test_every_turn_button_has_the_sheets_words_in_japanese():
+    app = japanese_app(seed=1)
+    assert [b.description for b in app.action_buttons] == ["悟りカードを出す", "雑念カードを出す", "「悟りました」と宣言する"]
+    assert app.button("「悟りました」と宣言する").tooltip.startswith("宣言には")
+    app.resume(play_out(stacked(), PASS_GAME.split("pass")[0]))
+    assert [b.description for b in app.action_buttons] == [WORDS_JA["Pass"], "「悟りました」と宣言する"] == \
+        ["パスする", "「悟りました」と宣言する"]
+
+
+def test_an_english_app_says_nothing_in_japanese_but_the_sheets_terms():
+    app = SatoriApp(seed=1)
+    assert app.lang == "en" and "The Satori" in app._header.value and "手札" not in app._table.value
+
+
+def test_new_game_in_mid_game_asks_first():
+    check_new_game_asks_first(SatoriApp(seed=2), random.Random(2))

@@ -1,0 +1,303 @@
+"""The Satori for the class: every Katsu window a student had, and the class beside the exact posterior.
+
+Each Katsu window of the student is a row (``decision_row``; a turn's play is not recorded): who
+played, that player's public story (the deal, then each play and what a Katsu showed of it), the
+exact posterior that the card is satori under the bots' model (the coach's default, computed from
+the observation as the student answered), the counting estimate, the student's hand and pile, the
+whole public log so far, and the answer (``called``). When the game is over, ``round_rows`` adds
+what the rules showed everyone about that card (a Katsu in the same window, or the runs shown at
+the end) and how the game came out for the student.
+
+The teacher's notebook pools a class's files and calls ``katsu_against_posterior``: the posterior
+is recomputed from the story (the file's own value is not trusted), and the expected chances of
+winning after a call and after no call come from the library's rollouts (``analysis.katsu_stakes``)
+on the observation rebuilt from the row.
+
+>>> log_text((("deal", 0, (3, 2)), ("play", 0, None), ("katsu", 1, 0), ("reveal", 1, "Z"), ("receives", 0, None)))
+'D0:3/2 P0 K1:0 R1:Z G0'
+>>> log_of('D0:3/2 P0 K1:0 R1:Z G0')[2:]
+(('katsu', 1, 0), ('reveal', 1, 'Z'), ('receives', 0, None))
+"""
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from fractions import Fraction
+from math import sqrt
+from typing import Any, Optional
+
+from cardlib.core.agents import RandomAgent
+from cardlib.satori.actions import KATSU, SATORI, WINDOW, ZATSUNEN, Observation
+from cardlib.satori.beliefs import Model, Story, last_card_satori, story
+from cardlib.satori.bots import BLUFF, BayesianBot, CountingBot, counted_chance
+
+MODEL = Model(bluff=BLUFF, eager=True)  # the bots' own model: the coach's default (analysis.MODELS[BOTS])
+
+COLUMNS: dict[str, type] = {
+    "active": int,        # the seat whose card waits in the window
+    "before": int,        # how many players said no katsu before you in this window
+    "pile_size": int,     # that player's pile, the card waiting included (it lies at this height)
+    "story": str,         # that player's public story, e.g. "3/2: play play:Z+ won play" (story_text)
+    "posterior": str,     # exact P(satori | what you saw) under the bots' model, at the window ("" if impossible)
+    "counted": str,       # the counting estimate: satori among that player's unseen cards
+    "called": bool,       # your answer: Katsu! (yes) or no katsu (no)
+    "hand": str,          # your hand, e.g. "S S Z"
+    "pile": str,          # your pile, bottom first
+    "log": str,           # the public log up to the window (log_text)
+    "revealed": str,      # after the game: the card as the rules showed it to everyone, S or Z ("" never shown)
+    "revealed_by": str,   # "your katsu", "another katsu" (later in the window), "runs shown" (at the end), ""
+    "place": int,         # your place at the game's end (1 = won)
+    "won": bool,          # you won the game
+}
+
+CODES = {"deal": "D", "play": "P", "no katsu": "N", "katsu": "K", "reveal": "R", "out": "O", "receives": "G",
+         "pass": "X", "declare": "C", "end": "E", "shows": "W"}
+KINDS = {code: kind for kind, code in CODES.items()}
+NUMBERS = ("katsu", "declare", "shows")  # the events whose value is a seat or a run
+
+
+# --- what was visible, as plain text ---------------------------------------------------------------
+
+def log_text(log: Sequence[tuple]) -> str:
+    """The public log in a short notation: a token an event, kind letter, seat, then ``:value`` if any."""
+    tokens = []
+    for kind, seat, value in log:
+        token = CODES[kind] + ("-" if seat is None else str(seat))
+        if value is not None:
+            token += ":" + ("/".join(map(str, value)) if isinstance(value, tuple) else str(value))
+        tokens.append(token)
+    return " ".join(tokens)
+
+
+def log_of(text: str) -> tuple[tuple, ...]:
+    """The public log a ``log_text`` wrote."""
+    events = []
+    for token in str(text).split():
+        head, _, value = token.partition(":")
+        kind, seat = KINDS[head[0]], None if head[1:] == "-" else int(head[1:])
+        if not value:
+            events.append((kind, seat, None))
+        elif kind == "deal":
+            events.append((kind, seat, tuple(int(n) for n in value.split("/"))))
+        else:
+            events.append((kind, seat, int(value) if kind in NUMBERS else value))
+    return tuple(events)
+
+
+STEP_WORDS = {("play", None): "play", ("play", SATORI): "play:S", ("play", ZATSUNEN, True): "play:Z+",
+              ("play", ZATSUNEN, False): "play:Z", ("won",): "won", ("pass",): "pass"}
+STEPS = {word: step for step, word in STEP_WORDS.items()}
+
+
+def story_text(told: Story) -> str:
+    """A player's public story in words: the deal, then each step (a Katsu's finding after a colon).
+
+    >>> told = Story((3, 2), (("play", None), ("play", "Z", True), ("won",), ("play", "S")))
+    >>> story_text(told)
+    '3/2: play play:Z+ won play:S'
+    >>> story_of('3/2: play play:Z+ won play:S') == told
+    True
+    """
+    return f"{told.dealt[0]}/{told.dealt[1]}: " + " ".join(STEP_WORDS[tuple(step)] for step in told.steps)
+
+
+def story_of(text: str) -> Story:
+    """The Story a ``story_text`` wrote."""
+    dealt, _, steps = str(text).partition(":")
+    satori, zatsunen = (int(n) for n in dealt.split("/"))
+    return Story((satori, zatsunen), tuple(STEPS[word] for word in steps.split()))
+
+
+def cards_text(cards: Sequence[str]) -> str:
+    """Cards as the digest writes them, joined by spaces: "S S Z"."""
+    return " ".join(cards)
+
+
+def posterior(told: Story, model: Model = MODEL) -> Optional[Fraction]:
+    """The exact chance that the player's last unrevealed play is satori (None: the model cannot explain the story).
+
+    >>> posterior(Story((3, 2), (("play", None),))), posterior(Story((3, 2), (("play", None),)), Model())
+    (Fraction(3, 4), Fraction(3, 5))
+    """
+    try:
+        return last_card_satori(told, model)
+    except ValueError:
+        return None
+
+
+# --- the rows ------------------------------------------------------------------------------------
+
+def decision_row(obs: Observation, action: Any) -> Optional[dict[str, Any]]:
+    """Your answer in a Katsu window and what ``obs`` showed as you gave it (None for a turn's decision)."""
+    if obs.phase != WINDOW or obs.current_player != obs.seat:
+        return None
+    active = obs.active
+    told = story(obs.log, active)
+    chance = posterior(told)
+    since_play = obs.log[max(i for i, event in enumerate(obs.log) if event[0] == "play") + 1:]
+    return {"active": active, "before": sum(kind == "no katsu" for kind, _, _ in since_play),
+            "pile_size": len(obs.piles[active]), "story": story_text(told),
+            "posterior": "" if chance is None else str(chance), "counted": str(counted_chance(obs)),
+            "called": action == KATSU, "hand": cards_text(obs.hand), "pile": cards_text(obs.pile),
+            "log": log_text(obs.log)}
+
+
+def revealed(obs: Observation, row: dict[str, Any]) -> tuple[str, str]:
+    """What the rules showed everyone about a window's card by the time of ``obs``: (S or Z or "", how)."""
+    active, events = row["active"], obs.log[len(str(row["log"]).split()):]
+    for i, (kind, seat, value) in enumerate(events):
+        if kind == "katsu" and value == active:
+            how = "your katsu" if seat == obs.seat else "another katsu"
+            return events[i + 1][2], how
+        if kind in ("play", "pass", "declare", "end"):  # the window closed with no Katsu
+            break
+    height = int(row["pile_size"])
+    pile = obs.piles[active]
+    if obs.result is not None and not obs.out[active] and len(pile) >= height and pile[height - 1] is not None:
+        return pile[height - 1], "runs shown"  # it still lies where it was played: the end showed it
+    return "", ""
+
+
+def round_rows(obs: Observation, done: None, decisions: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The game's windows with what was revealed of each card and how the game came out, from ``obs`` only."""
+    place = obs.result.places[obs.seat] if obs.result is not None else 0
+    rows = []
+    for row in decisions:
+        card, how = revealed(obs, row)
+        rows.append({**row, "revealed": card, "revealed_by": how, "place": place, "won": place == 1})
+    return rows
+
+
+def sample_students(players: int) -> list[Any]:
+    """Students for the sample class files: Bayesian and counting bots (calling at 3/5 or 1/2), and random ones.
+
+    >>> [type(agent).__name__ for agent in sample_students(3)]
+    ['BayesianBot', 'CountingBot', 'RandomAgent', 'BayesianBot', 'CountingBot', 'RandomAgent']
+    """
+    half = Fraction(1, 2)
+    return [BayesianBot(), CountingBot(), RandomAgent(), BayesianBot(threshold=half), CountingBot(threshold=half),
+            RandomAgent()]
+
+
+def observation_of(row: Any) -> Observation:
+    """The student's observation in a row's Katsu window, rebuilt from the row's log, hand and pile."""
+    players, me, log = int(row["players"]), int(row["seat"]), log_of(row["log"])
+    dealt = log[0][2]
+    sizes = [sum(dealt)] * players
+    satori, zatsunen = [dealt[0]] * players, [dealt[1]] * players
+    piles: list[list[Optional[str]]] = [[] for _ in range(players)]
+    out = [False] * players
+    target = active = log[0][1]
+    for kind, seat, value in log:
+        if kind == "play":
+            active = seat
+            sizes[seat] -= 1
+            piles[seat].append(None)
+        elif kind == "katsu":
+            target = value
+        elif kind == "reveal":
+            piles[target].pop()
+            if value == SATORI:
+                piles[seat].append(SATORI)
+                satori[target], satori[seat] = satori[target] - 1, satori[seat] + 1
+            else:
+                sizes[target] += 1
+        elif kind == "out":
+            out[seat], sizes[seat], satori[seat], zatsunen[seat], piles[seat] = True, 0, 0, 0, []
+        elif kind == "receives" and value is not None:
+            sizes[seat], satori[seat] = sizes[seat] + 1, satori[seat] + 1
+    piles[me] = list(str(row["pile"]).split())
+    return Observation(seat=me, players=players, current_player=me, log=log, result=None, phase=WINDOW,
+                       active=active, hand=tuple(str(row["hand"]).split()), piles=tuple(map(tuple, piles)),
+                       hand_sizes=tuple(sizes), satori=tuple(satori), zatsunen=tuple(zatsunen), out=tuple(out),
+                       declarer=None)
+
+
+# --- the class beside the exact answers -----------------------------------------------------------
+
+BANDS = tuple(Fraction(k, 5) for k in range(6))  # posterior bands (0, 1/5], ..., (4/5, 1]; 0 joins the first
+
+
+def band_of(p: Fraction, edges: Sequence[Fraction] = BANDS) -> str:
+    """The band a posterior falls in, as "low–high" (closed on the right; the lowest edge joins the first band).
+
+    >>> band_of(Fraction(3, 5)), band_of(Fraction(3, 4)), band_of(Fraction(0))
+    ('2/5–3/5', '3/5–4/5', '0–1/5')
+    """
+    for low, high in zip(edges, edges[1:]):
+        if p <= high:
+            return f"{low}–{high}"
+    raise ValueError(f"a posterior is a chance from {edges[0]} to {edges[-1]}, not {p}")
+
+
+def rate_se(rate: float, count: int) -> float:
+    """The standard error of a rate seen in ``count`` trials, sqrt(p(1 − p)/n) (nan for none).
+
+    >>> rate_se(0.5, 4)
+    0.25
+    """
+    return sqrt(rate * (1 - rate) / count) if count else float("nan")
+
+
+def mean_se(values: Sequence[float]) -> tuple[float, float]:
+    """A mean and its standard error (nan without two values).
+
+    >>> mean_se([1.0, 3.0])
+    (2.0, 1.0)
+    """
+    n = len(values)
+    if not n:
+        return float("nan"), float("nan")
+    mean = sum(values) / n
+    if n < 2:
+        return mean, float("nan")
+    return mean, sqrt(sum((v - mean) ** 2 for v in values) / (n - 1) / n)
+
+
+def katsu_against_posterior(table: Any, edges: Sequence[Fraction] = BANDS, rollouts: int = 20,
+                            per_band: int = 6, seed: int = 0, model: Model = MODEL) -> Any:
+    """Every Katsu window of the class in bands of the exact posterior: the call rate, how often a call was right,
+    and the expected chance of winning after a call and after no call (``katsu_stakes``' rollouts).
+
+    The posterior is recomputed from each row's story under ``model`` (by default the bots' own, which
+    is exact against the app's bots: they bluff 1/4 and declare at once; rows a model cannot explain
+    are left out). In each band: ``windows``, ``calls``, ``call_rate`` ± ``call_rate_se``; the exact
+    mean ``posterior`` (a Fraction: the share of satori the band's cards should hold); ``right`` of
+    the calls and ``right_rate`` ± se beside ``right_exact``, the mean posterior of the calls (the
+    exact chance they were right). With ``rollouts``, up to ``per_band`` windows a band (seeded
+    choice) get the library's stakes (counting bots play the game out from worlds drawn under
+    ``model``): ``ev_call`` and ``ev_no_call``, the student's expected chance of winning after a call
+    and after no call at the window's posterior (mean ± se over ``ev_windows``).
+    """
+    import pandas as pd
+
+    from cardlib.satori.analysis import katsu_stakes
+
+    rng = random.Random(seed)
+    groups: dict[str, list[tuple[Fraction, Any]]] = {band_of(e, edges): [] for e in edges[1:]}
+    for _, row in table.iterrows():
+        p = posterior(story_of(row["story"]), model)
+        if p is not None:
+            groups[band_of(p, edges)].append((p, row))
+    rows = []
+    for band, found in groups.items():
+        calls = [(p, row) for p, row in found if bool(row["called"])]
+        right = sum(row["revealed"] == SATORI for _, row in calls)
+        rate = len(calls) / len(found) if found else float("nan")
+        right_rate = right / len(calls) if calls else float("nan")
+        chosen = rng.sample(found, min(per_band, len(found))) if rollouts else []
+        stakes = [(p, katsu_stakes(observation_of(row), rollouts=rollouts, seed=seed, model=model))
+                  for p, row in chosen]
+        ev_call = mean_se([s.call(float(p)) for p, s in stakes])
+        ev_no_call = mean_se([s.no_call(float(p)) for p, s in stakes])
+        mean_p = sum((p for p, _ in found), Fraction(0)) / len(found) if found else None
+        right_exact = sum((p for p, _ in calls), Fraction(0)) / len(calls) if calls else None
+        rows.append({"band": band, "windows": len(found), "calls": len(calls), "call_rate": rate,
+                     "call_rate_se": rate_se(rate, len(found)), "posterior": mean_p,
+                     "posterior_float": float(mean_p) if mean_p is not None else float("nan"),
+                     "right": right, "right_rate": right_rate, "right_rate_se": rate_se(right_rate, len(calls)),
+                     "right_exact": right_exact,
+                     "right_exact_float": float(right_exact) if right_exact is not None else float("nan"),
+                     "ev_call": ev_call[0], "ev_call_se": ev_call[1], "ev_no_call": ev_no_call[0],
+                     "ev_no_call_se": ev_no_call[1], "ev_windows": len(stakes)})
+    return pd.DataFrame(rows)

@@ -1,0 +1,149 @@
+"""The Satori in Japanese, in the sheet's own words (seeds/the-satori.ja.txt): ザ・悟り, 悟りカード and
+雑念カード, 手札, 山札 (one's pile), 手番, 「喝!」, 「悟りました」と宣言, パス, 脱落.
+
+``WORDS_JA`` maps the app's English labels and templates to Japanese (cardlib.ui.words);
+``NARRATION_JA`` holds the narrator's sentences, one an event (narrator.describe_ja).
+
+>>> WORDS_JA["Katsu!"], WORDS_JA["Declare Satori!"], WORDS_JA["The Satori"]
+('喝!', '「悟りました」と宣言する', 'ザ・悟り')
+"""
+from __future__ import annotations
+
+WORDS_JA: dict[str, str] = {
+    # the title, the menu and the app's frame
+    "The Satori": "ザ・悟り",
+    "2 players (unofficial)": "2人（非公式）",
+    " (unofficial)": "（非公式）",
+    "Public counts (satori and zatsunen: hand and pile together)": "公開の枚数（悟りカードと雑念カード：手札と山札の合計）",
+    "The coach shows the exact chance a card just played is satori, and what a Katsu call risks":
+        "コーチは、いま出されたカードが悟りカードである正確な確率と、「喝!」の危険を示します",
+    " (the longest satori run on top wins)": "（山札の上から連続した悟りカードが最も多い人の勝ち）",
+    # the buttons and their tooltips (the sheet: (a) 手札からカードを1枚出す, (b) 悟りました, (c) パス, 喝!)
+    "Katsu!": "喝!",
+    "No katsu": "喝をしない",
+    "Play satori": "悟りカードを出す",
+    "Play zatsunen": "雑念カードを出す",
+    "Declare Satori!": "「悟りました」と宣言する",
+    "Pass": "パスする",
+    "Put a satori face down on top of your pile: it lengthens your run":
+        "悟りカードを1枚、裏向きに山札の一番上に出します：連続が伸びます",
+    "Bluff: put a zatsunen face down on top of your pile; whoever calls Katsu! on it is out (but it breaks your run)":
+        "はったり：雑念カードを裏向きに出します。これに「喝!」をした人は脱落します（ただし連続は途切れます）",
+    "悟りました: your top cards are satori, unbroken; the game ends and the runs are shown":
+        "悟りました：山札の上から悟りカードが連続しています。ゲームが終了し、連続を公開します",
+    "Your hand is empty: let the next player go": "手札がありません：次の人の手番です",
+    "It is satori, you say: if so it goes on top of your pile; if it is zatsunen you are out":
+        "悟りカードだと宣言します：そうなら自分の山札の上に、雑念カードならあなたは脱落します",
+    "Let the card lie: the next player is asked, or play goes on": "そのままにします：次の人が答えるか、ゲームが進みます",
+    "Declaring needs {need} satori unbroken on top of your pile; yours shows {n}":
+        "宣言には山札の上から悟りカード{need}枚以上の連続が必要です。あなたは{n}枚です",
+    "You have no satori in hand": "手札に悟りカードがありません",
+    "You have no zatsunen in hand": "手札に雑念カードがありません",
+    # the table
+    "Hand": "手札",
+    "Pile": "山札",
+    "Cards": "カード",
+    "empty": "なし",
+    "bottom": "下",
+    "◀ top": "◀ 上",
+    "run of {n}": "{n}枚連続",
+    "the card just played: Katsu?": "いま出されたカード：喝?",
+    "satori (悟り): the number cards; zatsunen (雑念): the face cards": "悟りカード：平札、雑念カード：絵札",
+    "S = satori · Z = zatsunen": "S = 悟り · Z = 雑念",
+    "{s} satori · {z} zatsunen": "悟りカード{s}枚 · 雑念カード{z}枚",
+    " · bot: {name}": " · ボット：{name}",
+    "out of the game (a Katsu failed)": "脱落（「喝!」が失敗）",
+    "eliminated": "脱落",
+    "1 card": "1枚",
+    "{n} cards": "{n}枚",
+    " · run <b>{n}</b>": " · 連続 <b>{n}</b>",
+    " · {n} won by Katsu": " · 「喝!」で得た{n}枚",
+    "{n} in hand": "手札{n}枚",
+    "out": "脱落",
+    "declared Satori!": "「悟りました」と宣言",
+    "{place} place": "{place}",
+    "card played: Katsu?": "カードを出した：喝?",
+    "asked now": "いま答える番",
+    "to play": "手番",
+    "Game {games} is over · {table}": "ゲーム{games}は終了 · {table}",
+    "Game {games} · {table} · <b>{cards}</b> cards still in hands": "ゲーム{games} · {table} · 手札は残り<b>{cards}</b>枚",
+    # the prompts
+    "If it is satori, {who} has {n} satori on top and may declare Satori! next turn. ":
+        "悟りカードなら、{who}は山札の上に悟りカード{n}枚が連続し、次の手番で「悟りました」と宣言できます。",
+    "{who} has played a card face down on top of their pile. Katsu?": "{who}がカードを1枚伏せて山札に出しました。喝?",
+    "Katsu! says it is satori: if it is, it goes on top of your pile; if it is zatsunen, you are out. "
+    "The game waits for your click: take all the time you need.":
+        "「喝!」は悟りカードだという宣言です。悟りカードなら自分の山札の上に重ね、雑念カードならあなたは脱落します。"
+        "ゲームはあなたのクリックを待ちます：ゆっくり考えてください。",
+    "Your turn: your pile shows {n} satori on top. Declare Satori! to end the game, or play on.":
+        "あなたの手番：山札の上に悟りカードが{n}枚連続しています。「悟りました」と宣言してゲームを終了するか、続けて出します。",
+    "Declaring ends the game at once: the longest run wins, and a tie goes against the declarer.":
+        "宣言するとすぐにゲーム終了：連続が最も多い人の勝ち。同数なら宣言した人の負けです。",
+    "Your turn: your hand is empty, so you pass.": "あなたの手番：手札がないのでパスします。",
+    "You can still win with the run on top of your pile.": "山札の上の連続でまだ勝てます。",
+    "Your turn: play a card face down on top of your pile.": "あなたの手番：手札からカードを1枚、裏向きに山札に出します。",
+    "Your run on top: {n} satori (declaring needs {need}, at the start of a turn). "
+    "A zatsunen is a bluff: whoever calls Katsu! on it is out.":
+        "山札の上の連続：悟りカード{n}枚（宣言には{need}枚、手番の最初に）。雑念カードははったり："
+        "それに「喝!」をした人は脱落します。",
+    # the end
+    "Game over. The piles as shown (bottom to top):": "ゲーム終了。公開された山札（下から上へ）：",
+    "Place": "順位",
+    "Player": "プレイヤー",
+    "Run": "連続",
+    "out (a Katsu failed)": "脱落（「喝!」が失敗）",
+    "Only {who} {is} left: the last player in wins.": "残ったのは{who}だけです：最後のひとりの勝ち。",
+    "the declarer: distance 0, so the declarer loses every tie": "宣言した人：距離0なので、同数なら宣言した人の負け",
+    "who played the last card: distance 0": "最後に手札を出した人：距離0",
+    "The longest run wins. A tie goes to the player farthest clockwise from {ref} ({why}).":
+        "連続した悟りカードが最も多い人の勝ち。同数なら{ref}から時計回りに数えて最も遠い人の勝ち（{why}）。",
+    "Tied on {run}, clockwise from {ref}: {steps}; so {first} {place} first among them.":
+        "{run}枚で同数、{ref}から時計回りに：{steps}。なので{first}がその中で上位です。",
+    "0 (the reference)": "0（基準）",
+    "1 seat": "1席",
+    "{n} seats": "{n}席",
+    "Game over. Your Katsu failed: you were out.": "ゲーム終了。あなたの「喝!」は失敗し、脱落しました。",
+    "Game over: {who} declared Satori!": "ゲーム終了：{who}が「悟りました」と宣言しました！",
+    "Game over: every hand is empty.": "ゲーム終了：全員の手札がなくなりました。",
+    "Game over: one player is left.": "ゲーム終了：残りはひとりです。",
+    # the public counts
+    "In hand": "手札",
+    "In pile": "山札",
+    "Satori in all": "悟りカード（合計）",
+    "Zatsunen in all": "雑念カード（合計）",
+    "Run on top": "上から連続",
+}
+
+NARRATION_JA: dict[str, str] = {
+    "deal": "各自、悟りカード{s}枚と雑念カード{z}枚をとります。{who}から始めます。",
+    "play": "{who}がカードを1枚伏せて出しました。",
+    "no katsu": "{who}は「喝!」をしませんでした。",
+    "katsu": "{who}が{whose}のカードに「喝!」…",
+    "reveal S": "…悟りカードでした。{who}の山札の上へ。",
+    "reveal Z": "…雑念カードでした。{who}の「喝!」は失敗です。",
+    "out": "{who}は脱落しました。",
+    "receives hand": "{who}は雑念カードを手札に戻し、{out}の手札から悟りカードを1枚受け取りました。",
+    "receives pile": "{who}は雑念カードを手札に戻し、{out}の山札（一番上に近いもの）から悟りカードを1枚受け取りました。",
+    "receives None": "{who}は雑念カードを手札に戻しました。{out}には渡せる悟りカードがありませんでした。",
+    "pass": "{who}は手番をパスしました（手札なし）。",
+    "declare": "{who}が「悟りました」と宣言しました（悟りカード{value}枚連続）。",
+    "end declare": "ゲーム終了：{who}が宣言しました。",
+    "end empty": "ゲーム終了：全員の手札がなくなりました。",
+    "end last": "ゲーム終了：残りはひとりです。",
+    "shows": "{who}は悟りカード{value}枚の連続を公開しました。",
+    "shows 0": "{who}の山札の一番上は悟りカードではありません。",
+}
+
+HELP_JA = """<details class="cl-help"><summary>ザ・悟りの遊び方</summary>
+<p>ザ・悟り：3〜5人のはったりのゲーム（2人は非公式の練習版：各自 悟りカード2枚と雑念カード1枚）。</p>
+<p>各自、<b>悟りカード</b>（平札、<b>S</b>）3枚と<b>雑念カード</b>（絵札、<b>Z</b>）2枚の5枚を持ちます。
+同じ種類のカードはすべて同じです。</p>
+<p>自分の番には、手札からカードを1枚、裏向きに伏せて自分の<b>山札</b>の一番上に出します（雑念カードを出せばはったり）。
+山札の上から悟りカードが3枚以上連続していれば、手番の最初に<b>「悟りました」と宣言</b>してゲームを終了できます。
+手札がないときだけ<b>パス</b>できます。</p>
+<p>カードが出されるたびに、ほかの人は時計回りに<b>「喝!」</b>（そのカードは悟りカードだ）を宣言できます。
+悟りカードなら「喝!」した人の山札の上へ。雑念カードなら「喝!」した人は<b>脱落</b>し、「喝!」された人は
+その雑念カードと悟りカード1枚を受け取ります。最初の「喝!」だけが有効です。</p>
+<p>宣言、全員の手札がなくなったとき、またはひとりを除いて全員が脱落したときにゲーム終了。山札の上から連続した
+悟りカードが<b>最も多い人の勝ち</b>。同数なら、宣言した人（いなければ最後に手札を出した人）から時計回りに数えて
+最も遠い人の勝ちです。</p></details>"""
