@@ -11,6 +11,8 @@ and which way up (only the places the rules allow are enabled).
 >>> app.button("Keep").click()
 >>> app.state.current_player == 0 and app.state.phase
 'play'
+>>> [button.description for button in ScoutApp(seed=1, lang="ja").action_buttons]
+['そのまま', '上下を入れ替える']
 """
 from __future__ import annotations
 
@@ -18,11 +20,14 @@ from collections.abc import Sequence
 from typing import Any, Optional
 
 import cardlib.scout.view as view
+from cardlib.scout import classroom
 from cardlib.scout.actions import KEEP, KEEPING, TURN, Observation, RoundTally, Scout, ScoutAndShow, Show
 from cardlib.scout.bots import PlannerBot, SearchBot
 from cardlib.scout.rules import Game
+from cardlib.scout.words_ja import HELP_JA, WORDS_JA
 from cardlib.ui import Control
 from cardlib.ui.app import TableApp
+from cardlib.ui.words import Words
 
 TABLES = [(f"{n} players", Game(players=n)) for n in (3, 4, 5)] + [("2 players (variant)", Game(players=2))]
 
@@ -51,11 +56,14 @@ class ScoutApp(TableApp):
     HEADS = ("round", "round end", "end")
     LAST_PLACE = "You come last."
     PLACES_RULE = " (the highest total wins)"
+    WORDS_JA = WORDS_JA
 
     def __init__(self, players: int = 3, human: int = 0, opponents: Optional[Sequence[Any]] = None,
-                 seed: Optional[int] = None) -> None:
+                 seed: Optional[int] = None, lang: str = "en") -> None:
+        self.TITLE = Words(lang, WORDS_JA)(self.TITLE)  # the header and the help speak the app's language
+        self.HELP = HELP_JA if lang == "ja" else view.HELP
         super().__init__(Game(players=players), human, opponents, seed, default_opponents=default_opponents,
-                         tables=TABLES)
+                         tables=TABLES, lang=lang)
 
     def parts(self, obs: Observation) -> Sequence[RoundTally]:
         return obs.finished
@@ -65,58 +73,68 @@ class ScoutApp(TableApp):
         return obs.finished[-1] if obs.result is not None else super().pending(obs)
 
     def facts(self, obs: Observation, done: Optional[RoundTally]) -> str:
-        return view.facts(obs, self._games, done)
+        return view.facts(obs, self._games, done, self.say)
 
     def table(self, obs: Observation, done: Optional[RoundTally]) -> str:
         if done is not None:  # the round just over, as it ended: the next round's deal waits for "Next round"
-            return view.ended_page(obs, done, self.names, self._agents)
-        return view.table_page(obs, self.names, self._agents)
+            return view.ended_page(obs, done, self.names, self._agents, self.say)
+        return view.table_page(obs, self.names, self._agents, self.say)
 
     def result(self, obs: Observation, done: Optional[RoundTally]) -> str:
-        return view.round_html(done, self.names) if done is not None else ""
+        return view.round_html(done, self.names, self.say) if done is not None else ""
 
     def part_prompt(self, obs: Observation, done: RoundTally) -> str:
-        return view.prompt_html(f"Round {done.round} is over: read the points, then deal the next round.",
-                                waiting=True)
+        return view.prompt_html(self.say("Round {round} is over: read the points, then deal the next round.",
+                                         round=done.round), waiting=True)
 
     def over_words(self, obs: Observation) -> str:
-        return f"Game over after {obs.rounds} rounds."
+        return self.say("Game over after {n} rounds.", n=obs.rounds)
 
     def turn_prompt(self, obs: Observation, legal: list) -> str:
-        return view.turn_prompt(obs, legal, self.names, self.step)
+        return view.turn_prompt(obs, legal, self.names, self.step, self.say)
 
     def controls(self, obs: Observation, legal: list) -> list[Control]:
+        say = self.say
         if obs.phase == KEEPING:
-            return [self.action(KEEP, "Keep", "Keep the hand as dealt"),
-                    self.action(TURN, "Turn around", "Reverse the order and turn every card the other way up")]
+            return [self.action(KEEP, say("Keep"), say("Keep the hand as dealt")),
+                    self.action(TURN, say("Turn around"), say("Reverse the order and turn every card the other way up"))]
         if self.step is not None:
             return self._places(obs, legal, *self.step)
-        shows = [self.action(action, view.show_label(obs, action), "Show these cards: they beat the active set",
-                             group="Show") for action in legal if type(action) is Show]
+        shows = [self.action(action, view.show_label(obs, action, say), say("Show these cards: they beat the active set"),
+                             group=say("Show")) for action in legal if type(action) is Show]
         firsts = []
         for kind, group in ((Scout, "Scout"), (ScoutAndShow, "Scout &amp; Show (once a round)")):
             for end in dict.fromkeys(action.end for action in legal if type(action) is kind):
-                firsts.append(self.step_control(view.scout_label(obs, kind, end), (kind, end),
-                                                "Take this card; next, choose where it goes", group=group))
+                firsts.append(self.step_control(view.scout_label(obs, kind, end, say), (kind, end),
+                                                say("Take this card; next, choose where it goes"), group=say(group)))
         return shows + firsts
 
     def _places(self, obs: Observation, legal: list, kind: type, end: Optional[str]) -> list[Control]:
         """The second clicks of a scout: every place in the hand, kept and turned (the legal ones enabled)."""
+        say = self.say
         card = view.end_card(obs, end)
         allowed = {action for action in legal if type(action) is kind and action.end == end}
         controls = []
-        for turned, group in ((False, f"Put it in with the {card[0]} on top, at position"),
-                              (True, f"Turned, with the {card[1]} on top, at position")):
+        for turned, group in ((False, say("Put it in with the {card} on top, at position", card=card[0])),
+                              (True, say("Turned, with the {card} on top, at position", card=card[1]))):
             for to in range(1, len(obs.hand) + 2):
                 action = kind(end, to, turned)
-                refused = "" if action in allowed else "No show could follow: Scout & Show needs one"
-                controls.append(self.action(action, view.place_label(action), refused or f"Make it card {to}",
+                refused = "" if action in allowed else say("No show could follow: Scout & Show needs one")
+                controls.append(self.action(action, view.place_label(action, say),
+                                            refused or say("Make it card {to}", to=to),
                                             disabled=action not in allowed, group=group,
                                             style="primary" if action in allowed else ""))
-        return controls + [self.step_control("Back", None, "Choose another move", group="")]
+        return controls + [self.step_control(say("Back"), None, say("Choose another move"), group="")]
 
     def narrate(self, events: Sequence[tuple]) -> list[tuple[int, str]]:
-        return view.narrate(events, self.names)
+        return view.narrate(events, self.names, self.say)
 
     def scoreboard(self, obs: Observation) -> str:
-        return view.scoreboard_html(obs, self.names)
+        return view.scoreboard_html(obs, self.names, self.say)
+
+    def decision_row(self, obs: Observation, action: Any) -> Optional[dict[str, Any]]:
+        return classroom.decision_row(obs, action)
+
+    def round_rows(self, obs: Observation, done: Optional[RoundTally],
+                   decisions: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        return classroom.round_rows(obs, done, decisions)

@@ -50,12 +50,13 @@ def _range_data(points: Points) -> str:
 
 def seat_box(seat: int, name: str, *, rows: Sequence[tuple[str, str, str]], subtitle: str = "",
              points: Points | None = None, badges: Sequence[tuple[str, bool]] = (), you: bool = False,
-             turn: bool = False, points_note: str = "") -> str:
+             turn: bool = False, points_note: str = "", point_words: tuple[str, str] = ("point", "points")) -> str:
     """One player's place at the table: name, points, badges, then rows of cards.
 
     ``rows`` holds (label, cards HTML, class of the card area); ``badges`` holds (text, highlighted).
     ``points`` may be a (lowest, highest) range while they are not settled; ``points_note`` is
-    the tooltip saying why.
+    the tooltip saying why; ``point_words`` are the words after one point and after any other number
+    (the app's language: ``("点", "点")`` in Japanese).
 
     >>> '<b>−20 to −6</b> points' in seat_box(0, "You", rows=[], points=(-20, -6))
     True
@@ -65,7 +66,7 @@ def seat_box(seat: int, name: str, *, rows: Sequence[tuple[str, str, str]], subt
     head += [f'<span class="cl-badge{" cl-hot" if hot else ""}">{escape(text)}</span>' for text, hot in badges]
     if points is not None:
         tip = f' title="{escape(points_note)}"' if points_note else ""
-        word = "point" if points == 1 or points == (1, 1) else "points"
+        word = point_words[0] if points == 1 or points == (1, 1) else point_words[1]
         head.append(f'<span class="cl-pts"{_range_data(points)}{tip}><b>{points_text(points)}</b> {word}</span>')
     sub = f'<div class="cl-sub">{escape(subtitle)}</div>' if subtitle else ""
     body = "".join(
@@ -118,12 +119,13 @@ def message_html(text: str, kind: str = "error") -> str:
 
 def score_table(names: Sequence[str], rounds: Sequence[tuple[str, Sequence[str], Sequence[Points]]],
                 totals: Sequence[Points], details: Sequence[str] = (), *, signed: bool = False,
-                first: str = "Round", empty: str = "no round finished yet") -> str:
+                first: str = "Round", empty: str = "no round finished yet", total: str = "Total") -> str:
     """Points round by round and the totals (negative numbers with the true minus sign).
 
     ``rounds`` holds (label, detail cells, points per seat); ``details`` names the detail columns.
     ``signed`` writes every number with its sign (games where points may be won or lost);
-    ``first`` heads the label column and ``empty`` fills a table with no rows yet. A cell may be
+    ``first`` heads the label column, ``empty`` fills a table with no rows yet and ``total`` heads
+    the last row (the words in the app's language). A cell may be
     a (lowest, highest) range of points not settled yet.
 
     >>> html = score_table(["You", "Player 1"], [("1", ("Player 1",), (10, 0))], (10, 0), ["Passer"])
@@ -144,7 +146,7 @@ def score_table(names: Sequence[str], rounds: Sequence[tuple[str, Sequence[str],
                     f"{escape(empty)}</span></td></tr>")
     total_cells = "".join(f'<td class="cl-total" data-seat="{seat}"{_range_data(t)}>{points_text(t)}</td>'
                           for seat, t in enumerate(totals))
-    body.append(f'<tr class="cl-total-row"><td>Total</td>{"<td></td>" * len(details)}{total_cells}</tr>')
+    body.append(f'<tr class="cl-total-row"><td>{escape(total)}</td>{"<td></td>" * len(details)}{total_cells}</tr>')
     return (f'<div class="cl-scores-box"><table class="cl-scores"><thead><tr>{head}</tr></thead>'
             f'<tbody>{"".join(body)}</tbody></table></div>')
 

@@ -39,6 +39,12 @@ KIT_JA: dict[str, str] = {
         "そのボタンはもう使えません。いま表示されているボタンを使ってください。",
     "for the next game: press": "次のゲームから：押す→",
     "{n} players": "{n}人",
+    **{f"{n} players": f"{n}人" for n in range(2, 6)},  # the "Players" menu's labels as games write them
+    "Total": "合計",
+    "point": "点",
+    "points": "点",
+    "Round": "ラウンド",
+    "no round finished yet": "まだ終わったラウンドはありません",
     "Waiting for {name}.": "{name}の番を待っています。",
     "Not allowed: {why}": "できません：{why}",
     "Something went wrong ({what}).": "問題が起きました（{what}）。",
