@@ -18,23 +18,27 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Optional
 
+import cardlib.loop.classroom as classroom
 import cardlib.loop.story as story
 import cardlib.loop.view as view
 from cardlib.loop.actions import DONDEN, PASS, Play, SetAside, Sit, card_key, card_text, cards_text
 from cardlib.loop.bots import ClimberBot, SearchBot
 from cardlib.loop.rules import Game
 from cardlib.loop.seen import Observation
+from cardlib.loop.words import HELP_JA, WORDS_JA
 from cardlib.ui import Control
 from cardlib.ui.app import TableApp
 from cardlib.ui.table import prompt_html
+from cardlib.ui.words import Words
 
 LEAD_LIMIT = 16  # a lead with more possible plays than this is chosen in two clicks: the form, then the play
 FORM_ORDER = {form: place for place, form in enumerate(view.FORMS)}
 
 
-def tables(long: bool = False) -> list[tuple[str, Game]]:
+def tables(long: bool = False, say: Words = view.ENGLISH) -> list[tuple[str, Game]]:
     """The "Players" menu: 4, 3 or 2 players (the long game: first to win 2 sets)."""
-    return [(f"{n} players" + (", long game" if long else ""), Game(players=n, long=long)) for n in (4, 3, 2)]
+    return [(say("{n} players", n=n) + (say(", long game") if long else ""), Game(players=n, long=long))
+            for n in (4, 3, 2)]
 
 
 def default_opponents(players: int) -> list[Any]:
@@ -65,11 +69,14 @@ class LoopApp(TableApp):
     MY_MOVES = ("set aside", "donden", "play", "pass", "sit")
     HEADS = ("set", "round", "round end", "set end", "end")
     LAST_PLACE = "You come last."
+    WORDS_JA = WORDS_JA
 
     def __init__(self, players: int = 4, human: int = 0, opponents: Optional[Sequence[Any]] = None,
-                 seed: Optional[int] = None, *, long: bool = False) -> None:
+                 seed: Optional[int] = None, *, long: bool = False, lang: str = "en") -> None:
+        say = Words(lang, self.WORDS_JA)  # the title and the help are drawn before the kit's say exists
+        self.TITLE, self.HELP = say(type(self).TITLE), HELP_JA if lang == "ja" else view.HELP
         super().__init__(Game(players=players, long=long), human, opponents, seed,
-                         default_opponents=default_opponents, tables=tables(long))
+                         default_opponents=default_opponents, tables=tables(long, say), lang=lang)
 
     @property
     def PLACES_RULE(self) -> str:  # type: ignore[override]
@@ -92,46 +99,62 @@ class LoopApp(TableApp):
 
     def facts(self, obs: Observation, done: Optional[story.RoundOver]) -> str:
         """The header: game, round (loop or normal), players, the target."""
-        return story.facts(obs, self._games, self._game.target, self._game.long, done)
+        return story.facts(obs, self._games, self._game.target, self._game.long, done, self.say)
 
     def table(self, obs: Observation, done: Optional[story.RoundOver]) -> str:
         """The chairs while you choose one; otherwise the players at their chairs and the trick."""
         if done is None and obs.phase == "sit" and obs.current_player == self._human:
             allowed = [action.chair for action in self._state.legal_actions()]
-            return view.chairs_page(obs, self.names, allowed)
+            return view.chairs_page(obs, self.names, allowed, self.say)
         picked = self.step[1] if self.step is not None and self.step[0] == "aside" else None
         return view.table_page(obs, self.names, self._agents, live=done is None, picked=picked,
-                               long=self._game.long)
+                               long=self._game.long, say=self.say)
 
     def result(self, obs: Observation, done: Optional[story.RoundOver]) -> str:
         """A finished round's panel: ranks, points by rank and by chair, totals."""
-        return story.round_html(done, self.names, self._game.target, self._game.long) if done is not None else ""
+        if done is None:
+            return ""
+        return story.round_html(done, self.names, self._game.target, self._game.long, self.say)
 
     def part_prompt(self, obs: Observation, done: story.RoundOver) -> str:
         """The words of the pause after a round (or a set of the long game)."""
         if done.winners:
-            return prompt_html(f"Set {done.set} is over: read the points, then deal the next set.", waiting=True)
-        return prompt_html(f"Round {done.round} is over: read the ranks and points, then choose chairs for the "
-                           "next round.", waiting=True)
+            return prompt_html(self.say("Set {n} is over: read the points, then deal the next set.", n=done.set),
+                               waiting=True)
+        return prompt_html(self.say("Round {n} is over: read the ranks and points, then choose chairs for the "
+                                    "next round.", n=done.round), waiting=True)
 
     def over_words(self, obs: Observation) -> str:
         """How long the game lasted."""
         finished = story.rounds_over(obs)
         if self._game.long:
-            return f"Game over after {finished[-1].set} sets."
-        return f"Game over after {len(finished)} round{'s' if len(finished) != 1 else ''}."
+            return self.say("Game over after {n} sets.", n=finished[-1].set)
+        if len(finished) == 1:
+            return self.say("Game over after 1 round.")
+        return self.say("Game over after {n} rounds.", n=len(finished))
 
     def turn_prompt(self, obs: Observation, legal: list) -> str:
         """What to do now (story.py)."""
-        return story.turn_prompt(obs, legal, self.names, self.step)
+        return story.turn_prompt(obs, legal, self.names, self.step, self.say)
 
     def narrate(self, events: Sequence[tuple]) -> list[tuple[int, str]]:
         """The log in words (story.py)."""
-        return story.narrate(events, self.names, self._game.players)
+        return story.narrate(events, self.names, self._game.players, self.say)
 
     def scoreboard(self, obs: Observation) -> str:
         """Points by round, the totals and the target (story.py)."""
-        return story.scoreboard_html(obs, self.names, self._game.target, self._game.long)
+        return story.scoreboard_html(obs, self.names, self._game.target, self._game.long, self.say)
+
+    # -- the class record --
+
+    def decision_row(self, obs: Observation, action: Any) -> Optional[dict[str, Any]]:
+        """Setting 2 cards aside: the hand you chose them from, and the pair (classroom.py)."""
+        return classroom.decision_row(obs, action)
+
+    def round_rows(self, obs: Observation, done: Optional[story.RoundOver],
+                   decisions: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """Your row of a finished round: chair, cards, rank and points (classroom.py)."""
+        return classroom.round_rows(obs, done, decisions)
 
     # -- your buttons --
 
@@ -146,63 +169,72 @@ class LoopApp(TableApp):
 
     def _aside_controls(self, obs: Observation, legal: list) -> list[Control]:
         """Two clicks: a card, then the other card (every pair holding the first)."""
+        say = self.say
         if self.step is None:
-            return [self.step_control(card_text(card), ("aside", card), f"Set aside {card_text(card)} and one more",
-                                      group="Set aside 2 cards: click one") for card in obs.hand]
+            return [self.step_control(card_text(card), ("aside", card),
+                                      say("Set aside {card} and one more", card=card_text(card)),
+                                      group=say("Set aside 2 cards: click one")) for card in obs.hand]
         card = self.step[1]
         controls = []
         for action in legal:
             if card in action.cards:
                 other = next(c for c in action.cards if c != card)
-                controls.append(self.action(action, card_text(other), f"Set aside {cards_text(action.cards)}",
-                                            group=f"Set aside {card_text(card)} and"))
-        return controls + [self.step_control("Back", None, "Choose another first card", group="")]
+                controls.append(self.action(action, card_text(other),
+                                            say("Set aside {cards}", cards=cards_text(action.cards)),
+                                            group=say("Set aside {card} and", card=card_text(card))))
+        return controls + [self.step_control(say("Back"), None, say("Choose another first card"), group="")]
 
     def _chair_controls(self, obs: Observation, legal: list) -> list[Control]:
         """A button for every chair: those you may take enabled, the others saying why not."""
         allowed = {action.chair for action in legal}
         taken = view.chosen_chairs(obs)
+        say = self.say
         controls = []
         for chair in range(obs.players):
             if chair in allowed:
                 rank = obs.out.index(view.occupant(obs, chair)) + 1
-                controls.append(self.action(Sit(chair), f"Chair {chair}", f"Take chair {chair} and its 11 cards; "
-                                            f"it pays {view.pays(obs, rank)}", group="Sit in"))
+                tip = say("Take chair {chair} and its 11 cards; it pays {pays}", chair=chair,
+                          pays=view.pays(obs, rank, say))
+                controls.append(self.action(Sit(chair), say("Chair {chair}", chair=chair), tip, group=say("Sit in")))
             else:
-                controls.append(self.action(Sit(chair), f"Chair {chair}", story.chair_refusal(obs, chair, taken,
-                                            self.names), disabled=True, style="", group="Sit in"))
+                controls.append(self.action(Sit(chair), say("Chair {chair}", chair=chair),
+                                            story.chair_refusal(obs, chair, taken, self.names, say), disabled=True,
+                                            style="", group=say("Sit in")))
         return controls
 
     def _turn_controls(self, obs: Observation, legal: list) -> list[Control]:
         """The plays (grouped by form; a long lead in two clicks), Pass and Donden."""
+        say = self.say
         plays = sorted((action for action in legal if type(action) is Play), key=play_order)
-        others = "Or" if plays else "Nothing of yours beats it"
+        others = say("Or" if plays else "Nothing of yours beats it")
         extra = []
         if DONDEN in legal:
             eight = view.next_eight(obs)
-            words = "15 becomes strongest again" if obs.reversed else "1 becomes strongest"
-            extra.append(self.action(DONDEN, f"Donden (reveal {card_text(eight)})" if eight else "Donden",
-                                     f"Reveal your set-aside 8: {words} until the round ends (or the next donden); "
-                                     "then play or pass", style="warning", group=others))
+            words = say("15 becomes strongest again" if obs.reversed else "1 becomes strongest")
+            extra.append(self.action(
+                DONDEN, say("Donden (reveal {card})", card=card_text(eight)) if eight else say("Donden"),
+                say("Reveal your set-aside 8: {words} until the round ends (or the next donden); then play or pass",
+                    words=words), style="warning", group=others))
         if PASS in legal:
-            extra.append(self.action(PASS, "Pass", "Play nothing now: you may play again when your turn comes round",
+            extra.append(self.action(PASS, say("Pass"),
+                                     say("Play nothing now: you may play again when your turn comes round"),
                                      style="", group=others))
         if obs.trick:
-            group = f"Beat {view.combo_words(obs.trick)} with"
+            group = say("Beat {combo} with", combo=view.combo_words(obs.trick, say))
             return [self._play(action, group) for action in plays] + extra
         if len(plays) <= LEAD_LIMIT:
-            return [self._play(action, story.group_of(action)) for action in plays] + extra
+            return [self._play(action, story.group_of(action, say)) for action in plays] + extra
         if self.step is None:
             counts: dict[str, int] = {}
             for action in plays:
                 counts[story.form_of(action)] = counts.get(story.form_of(action), 0) + 1
-            return [self.step_control(f"{view.FORMS[form]} ({count})", ("lead", form), "Show the plays of this form",
-                                      style="primary", group="Lead: choose a form") for form, count in counts.items()
-                    ] + extra
+            return [self.step_control(f"{say(view.FORMS[form])} ({count})", ("lead", form),
+                                      say("Show the plays of this form"), style="primary",
+                                      group=say("Lead: choose a form")) for form, count in counts.items()] + extra
         form = self.step[1]
-        return [self._play(action, story.group_of(action)) for action in plays if story.form_of(action) == form
-                ] + [self.step_control("Back", None, "Choose another form")]
+        return [self._play(action, story.group_of(action, say)) for action in plays if story.form_of(action) == form
+                ] + [self.step_control(say("Back"), None, say("Choose another form"))]
 
     def _play(self, action: Play, group: str) -> Control:
         """The button of one play: its cards ('9r 9y'), the combination in words as its tooltip."""
-        return self.action(action, story.play_label(action), story.play_tip(action), group=group)
+        return self.action(action, story.play_label(action, self.say), story.play_tip(action, self.say), group=group)

@@ -11,6 +11,9 @@ set-aside 8 revealed for donden, or a card you held before, shows its face.
 True
 >>> combo_words([(4, "b"), (5, "b"), (6, "b")]), combo_words([(9, "r"), (9, "y")])
 ('a blue run 4–6', 'a pair of 9s')
+>>> from cardlib.loop.app import LoopApp
+>>> combo_words([(9, "r"), (9, "y")], say=Words("ja", LoopApp.WORDS_JA)), place(2, Words("ja"))
+('9のペア', '2位')
 """
 from __future__ import annotations
 
@@ -26,6 +29,9 @@ from cardlib.ui import card_back, seat_box
 from cardlib.ui.app import ordinal
 from cardlib.ui.narration import Names
 from cardlib.ui.table import points_text
+from cardlib.ui.words import Words
+
+ENGLISH = Words("en")  # the words as the code writes them; an app passes its own ``say`` (Japanese too)
 
 HELP = """<details class="cl-help"><summary>How to play Loop</summary>
 <p>Loop (ループ), a climbing game for 2 to 4 players: 45 cards, the numbers 1 to 15 in red, blue and yellow.
@@ -43,36 +49,36 @@ A chair then pays the normal points plus (its last occupant's rank − your rank
 the game ends after a round in which someone has 12 (4 players), 10 (3) or 7 (2) points.</p></details>"""
 
 STYLE = """<style>
-.cl-face.lp-card { flex-direction: column; line-height: 1; width: 32px; height: 44px; background: var(--lp-bg); }
-.lp-card .lp-n { font-size: 18px; font-weight: 700; }
-.lp-card .lp-c { font-size: 11px; font-weight: 600; margin-top: 1px; }
+.cl-face.lp-card { flex-direction: column; line-height: 1; width: calc(32 * var(--u)); height: calc(44 * var(--u)); background: var(--lp-bg); }
+.lp-card .lp-n { font-size: calc(18 * var(--u)); font-weight: 700; }
+.lp-card .lp-c { font-size: calc(11 * var(--u)); font-weight: 600; margin-top: 1px; }
 .lp-r { --cl-c: #b03a2e; --lp-bg: #fdedec; }
 .lp-b { --cl-c: #1f5fa8; --lp-bg: #eaf2fb; }
 .lp-y { --cl-c: #8a6d00; --lp-bg: #fcf3cf; }
-.lp-small .cl-face.lp-card, .cl-face.lp-card.lp-small { width: 26px; height: 36px; margin-right: 2px; }
-.lp-small .lp-card .lp-n { font-size: 15px; }
-.lp-small .lp-card .lp-c { font-size: 10px; }
+.lp-small .cl-face.lp-card, .cl-face.lp-card.lp-small { width: calc(26 * var(--u)); height: calc(36 * var(--u)); margin-right: calc(2 * var(--u)); }
+.lp-small .lp-card .lp-n { font-size: calc(15 * var(--u)); }
+.lp-small .lp-card .lp-c { font-size: calc(10 * var(--u)); }
 .lp-backs { display: inline-flex; }
-.lp-backs .cl-back { width: 24px; height: 34px; }
-.lp-backs .cl-back + .cl-back { margin-left: -14px; }
-.lp-picked { outline: 3px solid #27ae60; outline-offset: 1px; }
-.lp-revealed { outline: 3px dashed #8e44ad; outline-offset: 1px; }
-.lp-cards { display: inline-flex; flex-wrap: wrap; row-gap: 3px; align-items: center; }
-.lp-table .cl-seats .cl-seat { flex: 1 1 230px; min-width: 0; }
-.lp-table .cl-label { width: 72px; }
-.lp-centre { border: 2px solid #d5d8dc; border-radius: 10px; padding: 6px 10px; background: #f8f9f9;
-             display: flex; flex-wrap: wrap; align-items: center; gap: 6px 16px; }
-.lp-trick { display: flex; align-items: center; gap: 8px; min-height: 48px; }
-.lp-trick-words { font-size: 14px; }
-.lp-banner { padding: 3px 10px; border-radius: 8px; font-weight: 700; font-size: 14px; }
-.lp-donden { background: #f4ecf7; color: #6c3483; border: 2px solid #8e44ad; }
-.lp-stop { background: #fdebd0; color: #a04000; border: 2px solid #e59866; }
-.lp-lead { background: #eafaf1; color: #1d6f42; border: 2px solid #82e0aa; }
-.lp-order { font-size: 12.5px; color: #555; }
-.lp-chairs { display: grid; grid-template-columns: repeat(auto-fit, minmax(400px, 1fr)); gap: 8px; }
+.lp-backs .cl-back { width: calc(24 * var(--u)); height: calc(34 * var(--u)); }
+.lp-backs .cl-back + .cl-back { margin-left: calc(-14 * var(--u)); }
+.lp-picked { outline: calc(3 * var(--u)) solid #27ae60; outline-offset: 1px; }
+.lp-revealed { outline: calc(3 * var(--u)) dashed #8e44ad; outline-offset: 1px; }
+.lp-cards { display: inline-flex; flex-wrap: wrap; row-gap: calc(3 * var(--u)); align-items: center; }
+.lp-table .cl-seats .cl-seat { flex: 1 1 calc(230 * var(--u)); min-width: 0; }
+.lp-table .cl-label { width: calc(72 * var(--u)); }
+.lp-centre { border: calc(2 * var(--u)) solid #d5d8dc; border-radius: calc(10 * var(--u)); padding: calc(6 * var(--u)) calc(10 * var(--u)); background: #f8f9f9;
+             display: flex; flex-wrap: wrap; align-items: center; gap: calc(6 * var(--u)) calc(16 * var(--u)); }
+.lp-trick { display: flex; align-items: center; gap: calc(8 * var(--u)); min-height: calc(48 * var(--u)); }
+.lp-trick-words { font-size: calc(14 * var(--u)); }
+.lp-banner { padding: calc(3 * var(--u)) calc(10 * var(--u)); border-radius: calc(8 * var(--u)); font-weight: 700; font-size: calc(14 * var(--u)); }
+.lp-donden { background: #f4ecf7; color: #6c3483; border: calc(2 * var(--u)) solid #8e44ad; }
+.lp-stop { background: #fdebd0; color: #a04000; border: calc(2 * var(--u)) solid #e59866; }
+.lp-lead { background: #eafaf1; color: #1d6f42; border: calc(2 * var(--u)) solid #82e0aa; }
+.lp-order { font-size: calc(12.5 * var(--u)); color: #555; }
+.lp-chairs { display: grid; grid-template-columns: repeat(auto-fit, minmax(calc(400 * var(--u)), 1fr)); gap: calc(8 * var(--u)); }
 .lp-chair.lp-mine { border-color: #a9cfa9; }
 .lp-chair.lp-taken { opacity: .7; }
-.lp-pays { font-size: 12.5px; }
+.lp-pays { font-size: calc(12.5 * var(--u)); }
 .lp-pays b { color: #1d6f42; }
 </style>"""
 
@@ -81,49 +87,55 @@ KNOWN_TIP = ("Cards you know this player holds, in the hand or set aside: played
 FORMS = {"single": "Singles", "pair": "Pairs", "three": "Three of a kind", "run": "Runs"}
 
 
+def place(rank: int, say: Words = ENGLISH) -> str:
+    """A finishing rank: '2nd' (in Japanese '2位')."""
+    return f"{rank}位" if say.lang == "ja" else ordinal(rank)
+
+
 # --- cards -------------------------------------------------------------------------------------
 
 def card_html(card: Card, *, fresh: bool = False, picked: bool = False, revealed: bool = False,
-              small: bool = False) -> str:
+              small: bool = False, say: Words = ENGLISH) -> str:
     """A face-up card: its number over its colour letter, in its colour (``data-card`` is '9y')."""
     number, colour = card
     extra = "".join(name for name, on in ((" cl-fresh", fresh), (" lp-picked", picked), (" lp-revealed", revealed),
                                           (" lp-small", small)) if on)
-    tip = f"{number} {COLOUR_NAMES[colour]}" + (" (revealed for donden)" if revealed else "")
+    tip = f"{number} {say(COLOUR_NAMES[colour])}" + (say(" (revealed for donden)") if revealed else "")
     return (f'<span class="cl-card cl-face lp-card lp-{colour}{extra}" data-card="{card_text(card)}" '
             f'title="{tip}"><span class="lp-n">{number}</span><span class="lp-c">{colour}</span></span>')
 
 
 def cards_html(cards: Sequence[Card], *, fresh: Sequence[Card] = (), picked: Optional[Card] = None,
-               revealed: Sequence[Card] = (), small: bool = False, empty: str = "none") -> str:
+               revealed: Sequence[Card] = (), small: bool = False, empty: str = "none", say: Words = ENGLISH) -> str:
     """Face-up cards left to right; those in ``fresh`` (the trick) and ``picked`` marked."""
     if not cards:
-        return f'<span class="cl-none">{escape(empty)}</span>'
+        return f'<span class="cl-none">{escape(say(empty))}</span>'
     faces = "".join(card_html(card, fresh=card in fresh, picked=card == picked, revealed=card in revealed,
-                              small=small) for card in cards)
+                              small=small, say=say) for card in cards)
     return f'<span class="lp-cards">{faces}</span>'
 
 
-def backs_html(count: int, empty: str = "none") -> str:
+def backs_html(count: int, empty: str = "none", say: Words = ENGLISH) -> str:
     """``count`` face-down cards, overlapping, with their number (nothing else about them)."""
     if count <= 0:
-        return f'<span class="cl-none">{escape(empty)}</span>'
+        return f'<span class="cl-none">{escape(say(empty))}</span>'
     return f'<span class="lp-backs" data-count="{count}">{card_back() * count}</span>'
 
 
-def combo_words(cards: Sequence[Card]) -> str:
+def combo_words(cards: Sequence[Card], say: Words = ENGLISH) -> str:
     """A combination in words: 'a single 7', 'a pair of 9s', 'three 4s', 'a blue run 4–6'."""
     found = combo(tuple(cards))
     if found is None:
         return cards_text(cards)
     number = found.number
     if found.form == "single":
-        return f"a single {number}"
+        return say("a single {n}", n=number)
     if found.form == "pair":
-        return f"a pair of {number}s"
+        return say("a pair of {n}s", n=number)
     if found.form == "three":
-        return f"three {number}s"
-    return f"a {COLOUR_NAMES[cards[0][1]]} run {number}–{number + found.size - 1}"
+        return say("three {n}s", n=number)
+    return say("a {colour} run {low}–{high}", colour=say(COLOUR_NAMES[cards[0][1]]), low=number,
+               high=number + found.size - 1)
 
 
 # --- what the observation says, read for the page ----------------------------------------------
@@ -155,9 +167,9 @@ def chosen_chairs(obs: Observation) -> dict[int, int]:
     return taken
 
 
-def pays(obs: Observation, previous: Optional[int]) -> str:
+def pays(obs: Observation, previous: Optional[int], say: Words = ENGLISH) -> str:
     """What each finishing rank earns at a chair: '1st +6 · 2nd +3 · …' (a normal round: the base points)."""
-    return " · ".join(f"{ordinal(rank)} {points_text(round_points(obs.players, rank, previous), sign=True)}"
+    return " · ".join(f"{place(rank, say)} {points_text(round_points(obs.players, rank, previous), sign=True)}"
                       for rank in range(1, obs.players + 1))
 
 
@@ -178,144 +190,155 @@ def trick_start(obs: Observation) -> str:
     return "first"
 
 
-def order_words(reversed_order: bool) -> str:
+def order_words(reversed_order: bool, say: Words = ENGLISH) -> str:
     """The order of strength now."""
-    return "Donden: 1 is strongest now (15 weakest)" if reversed_order else "15 is strongest, 1 weakest"
+    return say("Donden: 1 is strongest now (15 weakest)" if reversed_order else "15 is strongest, 1 weakest")
 
 
 # --- the table ---------------------------------------------------------------------------------
 
-def badges(obs: Observation, player: int, live: bool) -> list[tuple[str, bool]]:
+def badges(obs: Observation, player: int, live: bool, say: Words = ENGLISH) -> list[tuple[str, bool]]:
     """What marks a player now: to act, played the trick, passed, out (with the rank), donden declared."""
     found: list[tuple[str, bool]] = []
     if live and obs.current_player == player:
-        found.append(({"set aside": "setting aside", "sit": "choosing a chair"}.get(obs.phase, "to play"), True))
+        found.append((say({"set aside": "setting aside", "sit": "choosing a chair"}.get(obs.phase, "to play")), True))
     playing = obs.phase == "play" and bool(obs.trick)
     if player in obs.out:
-        found.append((f"out: {ordinal(obs.out.index(player) + 1)}", False))
+        found.append((say("out: {rank}", rank=place(obs.out.index(player) + 1, say)), False))
     elif playing and obs.last == player:
-        found.append(("played the trick", False))
+        found.append((say("played the trick"), False))
     elif playing and obs.passed[player]:
-        found.append(("passed", False))
+        found.append((say("passed"), False))
     if obs.revealed[player]:
-        found.append((f"donden ×{len(obs.revealed[player])}", False))
+        found.append((say("donden ×{n}", n=len(obs.revealed[player])), False))
     return found
 
 
 def seat_html(obs: Observation, player: int, names: Names, bots: Mapping[int, Any], *, live: bool = True,
-              picked: Optional[Card] = None, long: bool = False) -> str:
+              picked: Optional[Card] = None, long: bool = False, say: Words = ENGLISH) -> str:
     """One player at their chair: hand, set-aside cards, what you know they hold, the cards played in front."""
     chair, mine = obs.chairs[player], player == obs.seat
     revealed = obs.revealed[player]
     asides = 2 if obs.phase in ("play", "sit", "over") or player in asides_made(obs) else 0
+    hand = say("Hand ({n})", n=len(obs.hand) if mine else obs.hand_sizes[player])
     if mine:
-        rows = [(f"Hand ({len(obs.hand)})", cards_html(obs.hand, picked=picked, empty="empty"), "lp-hand"),
-                ("Set aside", cards_html(obs.aside, revealed=revealed, empty="not yet"), "lp-aside")]
+        rows = [(hand, cards_html(obs.hand, picked=picked, empty="empty", say=say), "lp-hand"),
+                (say("Set aside"), cards_html(obs.aside, revealed=revealed, empty="not yet", say=say), "lp-aside")]
     else:
         known = [card for card in obs.held_known[player] if card not in revealed]
         placed = known if not obs.hand_sizes[player] else []  # with the hand empty, a card known is set aside
-        shown = cards_html([*revealed, *placed], revealed=revealed, small=True) if revealed or placed else ""
+        shown = cards_html([*revealed, *placed], revealed=revealed, small=True, say=say) if revealed or placed else ""
         hidden = asides - len(revealed) - len(placed)
-        rows = [(f"Hand ({obs.hand_sizes[player]})", backs_html(obs.hand_sizes[player], "empty"), "lp-hand"),
-                ("Set aside", shown + (backs_html(hidden, "") if hidden > 0 else "")
-                 or '<span class="cl-none">not yet</span>', "lp-aside")]
+        rows = [(hand, backs_html(obs.hand_sizes[player], "empty", say), "lp-hand"),
+                (say("Set aside"), shown + (backs_html(hidden, "", say) if hidden > 0 else "")
+                 or f'<span class="cl-none">{escape(say("not yet"))}</span>', "lp-aside")]
         if known and not placed:  # seen played at their chair last round, or once in your hand
-            rows.append(("Known", f'<span title="{KNOWN_TIP}">{cards_html(known, small=True)}</span>', "lp-known"))
+            rows.append((say("Known"), f'<span title="{escape(say(KNOWN_TIP))}">'
+                                       f'{cards_html(known, small=True, say=say)}</span>', "lp-known"))
     pile = obs.piles[chair]
     fresh = obs.trick if obs.phase == "play" else ()
-    rows.append((f"Played ({len(pile)})", cards_html(pile, fresh=fresh, small=not mine, empty="nothing yet"),
-                 "lp-pile"))
+    rows.append((say("Played ({n})", n=len(pile)),
+                 cards_html(pile, fresh=fresh, small=not mine, empty="nothing yet", say=say), "lp-pile"))
     bot = bots.get(player)
     subtitle = " · ".join(part for part in (
-        f"chair {chair}" + (" (start)" if chair == obs.start else ""),
-        f"{getattr(bot, 'name', '')} bot" if bot is not None else "",
-        f"sets won {obs.sets_won[player]}" if long else "",
-        f"pays {pays(obs, obs.previous[chair])}" if obs.previous[chair] is not None else "") if part)
+        say("chair {chair}", chair=chair) + (say(" (start)") if chair == obs.start else ""),
+        say("{name} bot", name=say(getattr(bot, "name", ""))) if bot is not None else "",
+        say("sets won {n}", n=obs.sets_won[player]) if long else "",
+        say("pays {pays}", pays=pays(obs, obs.previous[chair], say)) if obs.previous[chair] is not None else "")
+        if part)
     return seat_box(player, names(player), rows=rows, subtitle=subtitle, points=obs.scores[player],
-                    badges=badges(obs, player, live), you=mine, turn=live and obs.current_player == player)
+                    badges=badges(obs, player, live, say), you=mine, turn=live and obs.current_player == player)
 
 
-def centre_html(obs: Observation, names: Names, live: bool = True) -> str:
+def _leads(say: Words, names: Names, player: int, template: str) -> str:
+    """A sentence whose verb agrees with the leader ('Player 1 leads', 'You lead'): ``template`` has {name} {verb}."""
+    return say(template.replace("{verb}", names.verb(player, "lead")), name=names(player))
+
+
+def centre_html(obs: Observation, names: Names, live: bool = True, say: Words = ENGLISH) -> str:
     """The middle of the table: donden, the trick to beat and who played it, passes, who leads, who is out."""
     parts = []
     playing = obs.phase == "play" and live
     if playing and obs.reversed:
-        by = [f"{cards_text(cards)} revealed by {names(p, inside=True)}"
+        by = [say("{cards} revealed by {name}", cards=cards_text(cards), name=names(p, inside=True))
               for p, cards in enumerate(obs.revealed) if cards]
-        parts.append(f'<span class="lp-banner lp-donden">Donden: 1 is strongest now</span>'
+        parts.append(f'<span class="lp-banner lp-donden">{escape(say("Donden: 1 is strongest now"))}</span>'
                      f'<span class="lp-order">{escape(", ".join(by))}</span>')
     elif playing and any(obs.revealed):
-        parts.append('<span class="lp-banner lp-donden">Donden twice: 15 is strongest again</span>')
+        parts.append(f'<span class="lp-banner lp-donden">{escape(say("Donden twice: 15 is strongest again"))}</span>')
     if obs.trick and obs.phase == "play":
         passed = [names(p) for p in range(obs.players) if obs.passed[p]]
-        words = f"{combo_words(obs.trick)} by {names(obs.last, inside=True)}"
+        words = say("{combo} by {name}", combo=combo_words(obs.trick, say), name=names(obs.last, inside=True))
         if passed:
-            words += f" · passed: {', '.join(passed)}"
-        parts.append(f'<span class="lp-trick" data-last="{obs.last}"><span class="cl-label">Trick</span>'
-                     f'{cards_html(obs.trick)}<span class="lp-trick-words">{escape(words)}</span></span>')
+            words += say(" · passed: {names}", names=", ".join(passed))
+        parts.append(f'<span class="lp-trick" data-last="{obs.last}"><span class="cl-label">{escape(say("Trick"))}'
+                     f'</span>{cards_html(obs.trick, say=say)}<span class="lp-trick-words">{escape(words)}</span></span>')
     elif playing:
-        leader = names(obs.current_player)
-        start = trick_start(obs)
-        text = (f"8 stops the trick: {leader} {names.verb(obs.current_player, 'lead')}" if start == "stopped" else
-                f"Everyone else passed: {leader} {names.verb(obs.current_player, 'lead')}" if start == "passed" else
-                f"{leader} {names.verb(obs.current_player, 'lead')} the first trick")
+        leader, start = obs.current_player, trick_start(obs)
+        text = _leads(say, names, leader, "8 stops the trick: {name} {verb}" if start == "stopped" else
+                      "Everyone else passed: {name} {verb}" if start == "passed" else "{name} {verb} the first trick")
         parts.append(f'<span class="lp-banner {"lp-stop" if start == "stopped" else "lp-lead"}">{escape(text)}</span>'
-                     '<span class="lp-order">any single, pair, three of a kind or run may be led</span>')
+                     f'<span class="lp-order">{escape(say("any single, pair, three of a kind or run may be led"))}'
+                     '</span>')
     elif obs.phase == "set aside" and live:
-        parts.append('<span class="lp-banner lp-lead">Everyone sets 2 cards aside, in chair order from the '
-                     f'start chair ({obs.start})</span>')
+        parts.append('<span class="lp-banner lp-lead">' + escape(say(
+            "Everyone sets 2 cards aside, in chair order from the start chair ({start})", start=obs.start)) + '</span>')
     if obs.out:
-        finished = " · ".join(f"{ordinal(rank)} {names(p)}" for rank, p in enumerate(obs.out, start=1))
-        parts.append(f'<span class="lp-order">Out: {escape(finished)}</span>')
+        finished = " · ".join(f"{place(rank, say)} {names(p)}" for rank, p in enumerate(obs.out, start=1))
+        parts.append(f'<span class="lp-order">{escape(say("Out: {players}", players=finished))}</span>')
     if playing and not obs.reversed:
-        parts.append(f'<span class="lp-order">{order_words(False)}</span>')
+        parts.append(f'<span class="lp-order">{order_words(False, say)}</span>')
     if obs.phase == "set aside" and not live:  # the long game: a set ended, and the next one is dealt
-        parts.append('<span class="lp-order">The set is over: the next set is dealt, everyone at 2 points.</span>')
+        parts.append('<span class="lp-order">'
+                     f'{escape(say("The set is over: the next set is dealt, everyone at 2 points."))}</span>')
     elif not live or obs.phase in ("sit", "over"):
-        parts.append('<span class="lp-order">The round is over: the cards stay in front of their chairs.</span>')
+        parts.append('<span class="lp-order">'
+                     f'{escape(say("The round is over: the cards stay in front of their chairs."))}</span>')
     return f'<div class="lp-centre">{"".join(parts)}</div>'
 
 
 def table_page(obs: Observation, names: Names, bots: Mapping[int, Any], *, live: bool = True,
-               picked: Optional[Card] = None, long: bool = False) -> str:
+               picked: Optional[Card] = None, long: bool = False, say: Words = ENGLISH) -> str:
     """The whole table: the others in chair order after yours, the middle, then you."""
     n, mine = obs.players, obs.chairs[obs.seat]
-    others = [seat_html(obs, occupant(obs, (mine + step) % n), names, bots, live=live, long=long)
+    others = [seat_html(obs, occupant(obs, (mine + step) % n), names, bots, live=live, long=long, say=say)
               for step in range(1, n)]
-    me = seat_html(obs, obs.seat, names, bots, live=live, picked=picked, long=long)
+    me = seat_html(obs, obs.seat, names, bots, live=live, picked=picked, long=long, say=say)
     return (f'{STYLE}<div class="cl-table lp-table"><div class="cl-seats">{"".join(others)}</div>'
-            f'{centre_html(obs, names, live)}{me}</div>')
+            f'{centre_html(obs, names, live, say)}{me}</div>')
 
 
-def chair_html(obs: Observation, chair: int, names: Names, allowed: Sequence[int], taken: Mapping[int, int]) -> str:
+def chair_html(obs: Observation, chair: int, names: Names, allowed: Sequence[int], taken: Mapping[int, int],
+               say: Words = ENGLISH) -> str:
     """One chair before a loop round: its 11 cards as you may see them, and what each rank earns there."""
     player = occupant(obs, chair)
     rank = obs.out.index(player) + 1
     revealed = obs.revealed[player]
     unplayed = obs.hand_sizes[player] + 2  # set aside, and (last place) still in hand
     known = list(obs.hand + obs.aside) if player == obs.seat else list(obs.held_known[player])
-    aside = (cards_html(known, revealed=revealed, small=True) if known else "") + (
-        backs_html(unplayed - len(known), "") if len(known) < unplayed else "")
+    aside = (cards_html(known, revealed=revealed, small=True, say=say) if known else "") + (
+        backs_html(unplayed - len(known), "", say) if len(known) < unplayed else "")
     pile = obs.piles[chair]
-    status = (f"taken by {names(taken[chair], inside=True)}" if chair in taken else
-              "you may sit here" if chair in allowed else
-              "not for you: your chair last round" if chair == obs.chairs[obs.seat] else "not for you now")
-    rows = [(f"Played ({len(pile)})", cards_html(pile, small=True), "lp-pile"),
-            (f"Not played ({unplayed})", aside, "lp-aside"),
-            ("Pays", f'<span class="lp-pays" title="points for each finishing rank in this chair">{pays(obs, rank)}'
-                     '</span>', "lp-pays")]
+    status = (say("taken by {name}", name=names(taken[chair], inside=True)) if chair in taken else
+              say("you may sit here") if chair in allowed else
+              say("not for you: your chair last round") if chair == obs.chairs[obs.seat] else say("not for you now"))
+    rows = [(say("Played ({n})", n=len(pile)), cards_html(pile, small=True, say=say), "lp-pile"),
+            (say("Not played ({n})", n=unplayed), aside, "lp-aside"),
+            (say("Pays"), f'<span class="lp-pays" title="{escape(say("points for each finishing rank in this chair"))}">'
+                          f'{pays(obs, rank, say)}</span>', "lp-pays")]
     body = "".join(f'<div class="cl-row"><span class="cl-label">{escape(label)}</span>'
                    f'<span class="{area}" data-chair="{chair}">{cards}</span></div>' for label, cards, area in rows)
     classes = "cl-seat lp-chair" + (" lp-mine" if chair in allowed else "") + (" lp-taken" if chair in taken else "")
-    head = (f'<span class="cl-name">Chair {chair}{" (start)" if chair == obs.start else ""}</span>'
+    head = (f'<span class="cl-name">{escape(say("Chair {chair}", chair=chair))}'
+            f'{escape(say(" (start)")) if chair == obs.start else ""}</span>'
             f'<span class="cl-badge{" cl-hot" if chair in allowed else ""}">{escape(status)}</span>')
-    sub = f"{names(player)} played here and finished {ordinal(rank)}"
+    sub = say("{name} played here and finished {rank}", name=names(player), rank=place(rank, say))
     return (f'<div class="{classes}" data-chair="{chair}"><div class="cl-seat-head">{head}</div>'
             f'<div class="cl-sub">{escape(sub)}</div>{body}</div>')
 
 
-def chairs_page(obs: Observation, names: Names, allowed: Sequence[int]) -> str:
+def chairs_page(obs: Observation, names: Names, allowed: Sequence[int], say: Words = ENGLISH) -> str:
     """The chair choice: every chair's 11 cards (played ones face up, set-aside ones as backs unless known)."""
     taken = chosen_chairs(obs)
-    boxes = "".join(chair_html(obs, chair, names, allowed, taken) for chair in range(obs.players))
+    boxes = "".join(chair_html(obs, chair, names, allowed, taken, say) for chair in range(obs.players))
     return f'{STYLE}<div class="cl-table lp-table"><div class="lp-chairs">{boxes}</div></div>'

@@ -103,7 +103,7 @@ class TableFrame(widgets.VBox):
                 raise RulesError(f"the table {chosen!r} is not one of the choices {values!r}")
             choices = [(say(label), value) for label, value in choices]
             longest = max(len(label) for label, _ in choices)
-            self._choice = widgets.Dropdown(options=list(choices), value=chosen, tooltip=CHOICE_TIP,
+            self._choice = widgets.Dropdown(options=list(choices), value=chosen, tooltip=say(CHOICE_TIP),
                                             layout=widgets.Layout(width=px(7 * longest + 28)))
             self._choice.add_class("cl-players")
             self._choice.observe(self._on_choice, names="value")

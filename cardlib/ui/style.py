@@ -50,7 +50,7 @@ STYLE = """
 .cl-seat.cl-turn { border-color: #f39c12; box-shadow: 0 0 0 calc(2 * var(--u)) #fdebd0; }
 .cl-seat-head { display: flex; gap: calc(8 * var(--u)); align-items: baseline; flex-wrap: wrap; margin-bottom: calc(4 * var(--u)); }
 .cl-name { font-weight: 700; font-size: calc(15 * var(--u)); }
-.cl-sub { color: #777; font-size: calc(12 * var(--u)); margin: -calc(4 * var(--u)) 0 calc(2 * var(--u)) 0; }
+.cl-sub { color: #777; font-size: calc(12 * var(--u)); margin: calc(-4 * var(--u)) 0 calc(2 * var(--u)) 0; }
 .cl-pts { margin-left: auto; font-size: calc(13 * var(--u)); }
 .cl-badge { font-size: calc(11 * var(--u)); border-radius: calc(8 * var(--u)); padding: 0 calc(6 * var(--u)); background: #eaecee; color: #444; }
 .cl-badge.cl-hot { background: #f39c12; color: #fff; }
@@ -100,7 +100,7 @@ STYLE = """
             padding: calc(3 * var(--u)) 0 1px calc(4 * var(--u)); border: calc(2 * var(--u)) solid #5d6d7e; border-radius: calc(8 * var(--u)); background: #f2f4f4; }
 .cl-group-dashed { border-style: dashed; }
 .cl-group-cards { display: inline-flex; }
-.cl-group-cards .cl-card + .cl-card { margin-left: -calc(12 * var(--u)); }
+.cl-group-cards .cl-card + .cl-card { margin-left: calc(-12 * var(--u)); }
 .cl-group-caption { font-size: calc(11 * var(--u)); color: #34495e; font-weight: 600; white-space: nowrap; padding-right: calc(4 * var(--u)); }
 
 .cl-table.cl-around { flex-direction: row; flex-wrap: wrap; align-items: flex-start; gap: calc(12 * var(--u)); }

@@ -38,6 +38,8 @@ KIT_JA: dict[str, str] = {
     "That button is out of date: the table has moved on. Use the buttons shown now.":
         "そのボタンはもう使えません。いま表示されているボタンを使ってください。",
     "for the next game: press": "次のゲームから：押す→",
+    "How many play: the game in progress goes on; the next New game deals the table chosen here":
+        "人数：いまのゲームはそのまま続き、次の「新しいゲーム」でここで選んだ人数のゲームを配ります",
     "{n} players": "{n}人",
     **{f"{n} players": f"{n}人" for n in range(2, 6)},  # the "Players" menu's labels as games write them
     "Total": "合計",
