@@ -21,18 +21,22 @@ from collections.abc import Sequence
 from typing import Any, Optional
 
 import cardlib.discontinuity.view as view
+from cardlib.discontinuity import classroom
 from cardlib.discontinuity.actions import LINES, MARKS, PlaceJoker, Take, TakeJoker
 from cardlib.discontinuity.bots import GreedyBot, LookaheadBot
 from cardlib.discontinuity.coach import outlook
 from cardlib.discontinuity.rules import Game, HalfResult, Observation
+from cardlib.discontinuity.words import HELP_JA, JA
 from cardlib.ui import Control
 from cardlib.ui.app import TableApp
+from cardlib.ui.words import Words
 
 # The "Players" menu; two players may also play the whole deck as one game (not on the sheet).
 TABLES = [("2 players (two halves)", Game(players=2, halves=True)),
           ("2 players (one full game)", Game(players=2, halves=False)),
           ("3 players", Game(players=3)), ("4 players", Game(players=4))]
 JOKER_LABEL = view.JOKER_LABEL
+JOKER_TIP = "The deck's top card, face down: nobody sees it. It counts your two cards for this turn."
 
 
 def default_opponents(players: int) -> list[Any]:
@@ -55,6 +59,13 @@ class DiscontinuityApp(TableApp):
     >>> app.button("New game").click()
     >>> app.state.game, sorted(app.opponents)
     (Game(players=4, start_player=0, halves=False), [1, 2, 3])
+
+    With ``lang="ja"`` the table speaks the sheet's Japanese (``words.JA``); every finished round is
+    kept for the class (``classroom.py``: what you saw, what you chose, how it came out).
+
+    >>> ja = DiscontinuityApp(seed=1, lang="ja")
+    >>> ja.TITLE, ja.button("ジョーカーを獲得（ゲーム中１回）").disabled, ja.players_choice.label
+    ('ディスコンティニュイティ', False, '3人')
     """
 
     TITLE = "Discontinuity"
@@ -64,64 +75,77 @@ class DiscontinuityApp(TableApp):
     NEXT_PART = ("Play the second half", "Deal the second half")
     MY_MOVES = ("take", "joker", "place")
     HEADS = ("deal", "half", "over")
+    WORDS_JA = JA
 
     def __init__(self, players: int = 3, human: int = 0, opponents: Optional[Sequence[Any]] = None,
-                 seed: Optional[int] = None, halves: Optional[bool] = None) -> None:
+                 seed: Optional[int] = None, halves: Optional[bool] = None, lang: str = "en") -> None:
         game = Game(players=players, halves=halves)  # RulesError for options the rules do not allow
-        super().__init__(game, human, opponents, seed, default_opponents=default_opponents, tables=TABLES)
+        say = Words(lang, self.WORDS_JA)  # RulesError for a language the apps do not speak
+        self.TITLE, self.HELP = say(type(self).TITLE), HELP_JA if say.lang == "ja" else view.HELP  # the header's words
+        super().__init__(game, human, opponents, seed, default_opponents=default_opponents, tables=TABLES,
+                         lang=lang)
 
     def parts(self, obs: Observation) -> Sequence[HalfResult]:
         return obs.halves
 
     def facts(self, obs: Observation, done: Optional[HalfResult]) -> str:
-        return view.facts(obs, done, self._games)
+        return view.facts(obs, done, self._games, self.say)
 
     def table(self, obs: Observation, done: Optional[HalfResult]) -> str:
-        return view.table_page(obs, self.names, self._agents)
+        return view.table_page(obs, self.names, self._agents, self.say)
 
     def result(self, obs: Observation, done: Optional[HalfResult]) -> str:
-        return view.result_html(obs, done, self.names)
+        return view.result_html(obs, done, self.names, self.say)
 
     def part_prompt(self, obs: Observation, done: HalfResult) -> str:
-        return view.half_over_prompt(obs, self.names)
+        return view.half_over_prompt(obs, self.names, self.say)
 
     def turn_prompt(self, obs: Observation, legal: list) -> str:
-        return view.turn_prompt(obs, legal)
+        return view.turn_prompt(obs, legal, self.say)
 
     def controls(self, obs: Observation, legal: list) -> list[Control]:
+        say = self.say
         if isinstance(legal[0], PlaceJoker):
-            heading = "<b>Your joker</b>: put it right of"
+            heading = say("<b>Your joker</b>: put it right of")
             banked = sum(half.scores[self._human] for half in obs.halves)  # the seats show totals: so do the buttons
-            return [self.action(a, view.place_label(a, obs.row, obs.safe_sizes[self._human], banked),
-                                f"The joker counts {a.anchor + 1}", group=heading) for a in legal]
+            return [self.action(a, view.place_label(a, obs.row, obs.safe_sizes[self._human], banked, say),
+                                say("The joker counts {value}", value=a.anchor + 1), group=heading) for a in legal]
         controls = []
         for line in LINES:
             values = view.line_values(obs.square, line)
             takes = [a for a in legal if isinstance(a, Take) and a.line == line]
             if takes:
-                controls += [self.action(a, view.take_label(a, obs.square), str(a), style="info",
-                                         group=view.line_heading(line, values)) for a in takes]
+                controls += [self.action(a, view.take_label(a, obs.square, say), view.take_words(a, say), style="info",
+                                         group=view.line_heading(line, values, say=say)) for a in takes]
             else:
-                reason = view.why_no_take(values)
+                reason = view.why_no_take(values, say)
                 refused = Take(line, values[0], values[-1])  # a click gets the engine's own refusal
-                controls.append(self.action(refused, f"nothing to take from {MARKS[line]}", reason, disabled=True,
-                                            style="", group=view.line_heading(line, values, reason)))
+                heading = view.line_heading(line, values, reason, say)
+                controls.append(self.action(refused, say("nothing to take from {line}", line=MARKS[line]), reason,
+                                            disabled=True, style="", group=heading))
         used = not any(isinstance(a, TakeJoker) for a in legal)
-        controls.append(self.action(TakeJoker(), JOKER_LABEL, view.JOKER_USED if used else
-                                    "The deck's top card, face down: nobody sees it. "
-                                    "It counts your two cards for this turn.", disabled=used, style="warning",
-                                    group="<b>Or the joker</b>" + (": used" if used else ": the deck's top card")))
+        controls.append(self.action(TakeJoker(), say(JOKER_LABEL), say(view.JOKER_USED if used else JOKER_TIP),
+                                    disabled=used, style="warning",
+                                    group=say("<b>Or the joker</b>: used" if used
+                                              else "<b>Or the joker</b>: the deck's top card")))
         return controls
 
     def narrate(self, events: Sequence[tuple]) -> list[tuple[int, str]]:
-        return view.narrate(events, self.names)
+        return view.narrate(events, self.names, self.say)
 
     def scoreboard(self, obs: Observation) -> str:
-        return view.scoreboard_html(obs, self.names)
+        return view.scoreboard_html(obs, self.names, self.say)
 
     def coach(self, obs: Observation, done: Optional[HalfResult]) -> str:
         if done is not None or obs.result is not None or obs.current_player != self._human:
-            return view.coach_note("The coach weighs your moves on your turn.")
+            return view.coach_note("The coach weighs your moves on your turn.", self.say)
         if obs.phase == "place":
-            return view.coach_note("Each place's button shows what your row would cost and your points.")
-        return view.coach_html(outlook(obs, self._state.legal_actions()), obs.square, obs.deck_size)
+            return view.coach_note("Each place's button shows what your row would cost and your points.", self.say)
+        return view.coach_html(outlook(obs, self._state.legal_actions()), obs.square, obs.deck_size, self.say)
+
+    def decision_row(self, obs: Observation, action: Any) -> Optional[dict[str, Any]]:
+        return classroom.decision_row(obs, action)
+
+    def round_rows(self, obs: Observation, done: Optional[HalfResult],
+                   decisions: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        return classroom.round_rows(obs, done, decisions)

@@ -21,6 +21,10 @@ from cardlib.decks.pairs_faces import pairs_face
 from cardlib.discontinuity.actions import LINE_NAMES, LINES, MARKS, PLACE_NAMES, SLOT_OF, PlaceJoker, Take
 from cardlib.discontinuity.scoring import JOKER, RUN, SAFE_CARD, lay_out, row_penalty, row_values, runs
 from cardlib.ui import card_group, card_slot, grid_html, number, pile, points_text, wild_card
+from cardlib.ui.words import Words
+
+EN = Words("en")  # the words as written in the code; an app passes its own ``say`` (Japanese with lang="ja")
+
 
 def signed(points: int) -> str:
     """Points with their sign and a true minus.
@@ -36,17 +40,18 @@ _TOP = (7, 1, 2, 3, 8)
 _LEFT = (4, 5, 6)
 
 
-def _label(line: int) -> str:
+def _label(line: int, say: Words = EN) -> str:
     arrow = {7: "↘", 8: "↙"}.get(line, "")
     text = f"{arrow}{MARKS[line]}" if line == 8 else f"{MARKS[line]}{arrow}"
-    return f'<span class="cl-grid-label" title="line {MARKS[line]}: {LINE_NAMES[line]}">{text}</span>'
+    title = say("line {mark}: {name}", mark=MARKS[line], name=say(LINE_NAMES[line]))
+    return f'<span class="cl-grid-label" title="{escape(title)}">{text}</span>'
 
 
 def _place(card: int, empty: str, why: str) -> str:
     return f'<span class="cl-grid-cell">{pairs_face(card) if card else card_slot(empty, title=why)}</span>'
 
 
-def refill_note(square: Sequence[int], deck_size: int) -> str:
+def refill_note(square: Sequence[int], deck_size: int, say: Words = EN) -> str:
     """What happens to the square's empty places once the joker is placed (the refill ends the turn).
 
     >>> refill_note((0, 0, 3, 4, 5, 6, 7, 8), 12)
@@ -58,35 +63,37 @@ def refill_note(square: Sequence[int], deck_size: int) -> str:
     if not empty:
         return ""
     if deck_size > empty:
-        places = "The empty place is" if empty == 1 else f"The {empty} empty places are"
-        return f"{places} refilled from the deck once the joker is placed."
-    cards = "the deck’s last card fills an empty place" if deck_size == 1 else \
-        f"the deck’s last {deck_size} cards fill the empty places"
-    return f"Once the joker is placed, {cards} and the game ends."
+        if empty == 1:
+            return say("The empty place is refilled from the deck once the joker is placed.")
+        return say("The {n} empty places are refilled from the deck once the joker is placed.", n=empty)
+    if deck_size == 1:
+        return say("Once the joker is placed, the deck’s last card fills an empty place and the game ends.")
+    return say("Once the joker is placed, the deck’s last {n} cards fill the empty places and the game ends.",
+               n=deck_size)
 
 
-def square_html(square: Sequence[int], deck_size: int, *, refill_pending: bool = False) -> str:
+def square_html(square: Sequence[int], deck_size: int, *, refill_pending: bool = False, say: Words = EN) -> str:
     """The 3×3 square: eight face-up places around the deck (only its size), lines marked ①–⑧.
 
     ``refill_pending``: the turn is not over (a joker is being placed), so the places just
     emptied wait for the refill that ends it; otherwise an empty place stays empty (deck out).
     """
-    note = refill_note(square, deck_size) if refill_pending else ""
-    empty, why = ("refill", note) if note else ("empty", "")
-    cells = [[_label(line) for line in _TOP]]
+    note = refill_note(square, deck_size, say) if refill_pending else ""
+    empty, why = (say("refill"), note) if note else (say("empty"), "")
+    cells = [[_label(line, say) for line in _TOP]]
     places = iter(square)
     for r, line in enumerate(_LEFT):
-        row = [_label(line)]
+        row = [_label(line, say)]
         for c in range(3):
-            row.append(f'<span class="cl-grid-cell cl-deck">{pile(deck_size, "left")}</span>'
+            row.append(f'<span class="cl-grid-cell cl-deck">{pile(deck_size, say("left"))}</span>'
                        if (r, c) == (1, 1) else _place(next(places), empty, why))
         cells.append(row + ["<span></span>"])  # an empty grid cell keeps the columns in step
     after = f'<div class="cl-refill">{escape(note)}</div>' if note else ""
     return (f'<div class="cl-square" data-deck="{int(deck_size)}">{grid_html(cells)}'
-            f'<div class="cl-sub">① ② ③ columns · ④ ⑤ ⑥ rows · ⑦ ⑧ diagonals</div>{after}</div>')
+            f'<div class="cl-sub">{escape(say("① ② ③ columns · ④ ⑤ ⑥ rows · ⑦ ⑧ diagonals"))}</div>{after}</div>')
 
 
-def row_html(row: Sequence, *, empty: str = "no cards yet", joker_to_place: bool = False) -> str:
+def row_html(row: Sequence, *, empty: str = "no cards yet", joker_to_place: bool = False, say: Words = EN) -> str:
     """A laid-out row: runs of three or more framed ("counts only" their lowest), the joker wild.
 
     ``joker_to_place``: the owner's joker is off the row, waiting to be placed: it is drawn after
@@ -96,20 +103,20 @@ def row_html(row: Sequence, *, empty: str = "no cards yet", joker_to_place: bool
     True
     """
     if joker_to_place:
-        loose = card_group(wild_card(None, title="the joker, to place: it counts nothing until it is placed"),
-                           "to place", counted=False)
-        return (row_html(row, empty="") if row else "") + loose
+        loose = card_group(wild_card(None, title=say("the joker, to place: it counts nothing until it is placed")),
+                           say("to place"), counted=False)
+        return (row_html(row, empty="", say=say) if row else "") + loose
     if not row:
-        return f'<span class="cl-none">{escape(empty)}</span>' if empty else ""
+        return f'<span class="cl-none">{escape(say(empty))}</span>' if empty else ""
     values = row_values(row)
     out, i = [], 0
     for run in runs(values):
         cards = "".join(
-            wild_card(value, title=f"joker: counts {value}; nobody sees the card under it")
+            wild_card(value, title=say("joker: counts {value}; nobody sees the card under it", value=value))
             if row[i + k] == JOKER else pairs_face(value)
             for k, value in enumerate(run))
         i += len(run)
-        out.append(card_group(cards, f"counts only {run[0]}") if len(run) >= RUN else cards)
+        out.append(card_group(cards, say("counts only {value}", value=run[0])) if len(run) >= RUN else cards)
     return "".join(out)
 
 
@@ -123,7 +130,7 @@ def joker_costs(row: Sequence) -> tuple[int, int]:
     return min(costs), max(costs)
 
 
-def row_cost(row: Sequence, *, joker_to_place: bool = False) -> str:
+def row_cost(row: Sequence, *, joker_to_place: bool = False, say: Words = EN) -> str:
     """What a row costs now, to show after its cards; with a joker to place, what it may cost.
 
     >>> row_cost((5, 7, 9))
@@ -134,24 +141,25 @@ def row_cost(row: Sequence, *, joker_to_place: bool = False) -> str:
     if joker_to_place and row:
         low, high = joker_costs(row)
         cost = f"<b>{low}</b>" if low == high else f"<b>{low}</b> to <b>{high}</b>"
-        return f'<span class="cl-note">costs {cost} once the joker is placed</span>'
-    return f'<span class="cl-note">costs <b>{row_penalty(row)}</b></span>' if row else ""
+        return f'<span class="cl-note">{say("costs {cost} once the joker is placed", cost=cost)}</span>'
+    return f'<span class="cl-note">{say("costs {cost}", cost=f"<b>{row_penalty(row)}</b>")}</span>' if row else ""
 
 
-def safe_html(safe_cards: int) -> str:
+def safe_html(safe_cards: int, say: Words = EN) -> str:
     """A safe: how many cards lie in it face down, and what they score.
 
     >>> safe_html(4)
     '<b>4</b> cards → <b>+8</b>'
     """
-    return f"<b>{int(safe_cards)}</b> cards → <b>{signed(SAFE_CARD * safe_cards)}</b>"
+    return say("<b>{n}</b> cards → <b>{points}</b>", n=int(safe_cards), points=signed(SAFE_CARD * safe_cards))
 
 
-def tally(row: Sequence, safe_cards: int) -> str:
+def tally(row: Sequence, safe_cards: int, say: Words = EN) -> str:
     """A seat's points in words: the safe, the row's cost, the result."""
     penalty = row_penalty(row)
-    return (f"safe {safe_cards} × {SAFE_CARD} = {signed(SAFE_CARD * safe_cards)} · row {signed(-penalty)}"
-            f" → {signed(SAFE_CARD * safe_cards - penalty)}")
+    return say("safe {n} × {card} = {gain} · row {cost} → {points}", n=safe_cards, card=SAFE_CARD,
+               gain=signed(SAFE_CARD * safe_cards), cost=signed(-penalty),
+               points=signed(SAFE_CARD * safe_cards - penalty))
 
 
 def line_values(square: Sequence[int], line: int) -> tuple[int, ...]:
@@ -159,38 +167,51 @@ def line_values(square: Sequence[int], line: int) -> tuple[int, ...]:
     return tuple(square[slot] for slot in LINES[line])
 
 
-def why_no_take(values: Sequence[int]) -> str:
+def why_no_take(values: Sequence[int], say: Words = EN) -> str:
     """Why a line offers no take, in words.
 
     >>> why_no_take((7, 7))
     'both show 7: two equal numbers can never be taken together'
     """
     if not all(values):
-        return "an empty place: nothing to take"
+        return say("an empty place: nothing to take")
     if len(set(values)) == 1:
-        count = "both show" if len(values) == 2 else "all three show"
-        return f"{count} {values[0]}: two equal numbers can never be taken together"
-    return "no two different numbers"  # unreachable by the rules; said plainly all the same
+        if len(values) == 2:
+            return say("both show {n}: two equal numbers can never be taken together", n=values[0])
+        return say("all three show {n}: two equal numbers can never be taken together", n=values[0])
+    return say("no two different numbers")  # unreachable by the rules; said plainly all the same
 
 
-def take_label(take: Take, square: Sequence[int]) -> str:
+def take_label(take: Take, square: Sequence[int], say: Words = EN) -> str:
     """A button's words for a take: "take 3 and 7 from ④", naming the place when a line shows a twin.
 
     >>> take_label(Take(4, 3, 7, at=(0, 1)), (3, 3, 7, 1, 2, 3, 4, 5))
     'take 3 and 7 from ④ (the 3 at top)'
     """
-    text = f"take {take.a} and {take.b} from {MARKS[take.line]}"
-    if take.at is not None:
-        slot = SLOT_OF[take.at]
-        text += f" (the {square[slot]} at {PLACE_NAMES[slot]})"
-    return text
+    if take.at is None:
+        return say("take {a} and {b} from {line}", a=take.a, b=take.b, line=MARKS[take.line])
+    slot = SLOT_OF[take.at]
+    return say("take {a} and {b} from {line} (the {card} {at})", a=take.a, b=take.b, line=MARKS[take.line],
+               card=square[slot], at=say(f"at {PLACE_NAMES[slot]}"))
 
 
-def line_heading(line: int, values: Sequence[int], reason: str = "") -> str:
+def take_words(take: Take, say: Words = EN) -> str:
+    """A take in the digest's notation (``str(take)``), in the app's language.
+
+    >>> take_words(Take(4, 3, 7)) == str(Take(4, 3, 7))
+    True
+    """
+    if take.at is None:
+        return say("take {a} and {b} from line {line}", a=take.a, b=take.b, line=MARKS[take.line])
+    return say("take {a} and {b} from line {line} (the one {at})", a=take.a, b=take.b, line=MARKS[take.line],
+               at=say(f"at {PLACE_NAMES[SLOT_OF[take.at]]}"))
+
+
+def line_heading(line: int, values: Sequence[int], reason: str = "", say: Words = EN) -> str:
     """The heading of a line's buttons: its mark and name, and why not, if it offers nothing
     (the buttons name the cards; a line that offers nothing names them in its reason)."""
     why = f'<br><span class="cl-why">{escape(reason)}</span>' if reason else ""
-    return f"<b>{MARKS[line]}</b> {escape(LINE_NAMES[line])}{why}"
+    return f"<b>{MARKS[line]}</b> {escape(say(LINE_NAMES[line]))}{why}"
 
 
 def numbers_of(row: Sequence) -> list[int]:
@@ -198,7 +219,7 @@ def numbers_of(row: Sequence) -> list[int]:
     return [card for card in row if card != JOKER]
 
 
-def place_label(place: PlaceJoker, row: Sequence, safe_cards: int, banked: int = 0) -> str:
+def place_label(place: PlaceJoker, row: Sequence, safe_cards: int, banked: int = 0, say: Words = EN) -> str:
     """A joker place's button: where, what it counts, and the row's cost and the total it gives
     (``banked``: the points of earlier halves, which the total includes as the seats show it).
 
@@ -207,19 +228,21 @@ def place_label(place: PlaceJoker, row: Sequence, safe_cards: int, banked: int =
     """
     after = lay_out(numbers_of(row), True, place.anchor)
     penalty = row_penalty(after)
-    return (f"right of {place.anchor} (joker = {place.anchor + 1}): row {signed(-penalty)},"
-            f" points {signed(banked + SAFE_CARD * safe_cards - penalty)}")
+    return say("right of {anchor} (joker = {value}): row {cost}, points {points}", anchor=place.anchor,
+               value=place.anchor + 1, cost=signed(-penalty), points=signed(banked + SAFE_CARD * safe_cards - penalty))
 
 
 def result_rows(names: Sequence[str], rows: Sequence[Sequence], points: Sequence[int],
-                extra: Optional[Sequence[Sequence[str]]] = None, extra_heads: Sequence[str] = ()) -> str:
+                extra: Optional[Sequence[Sequence[str]]] = None, extra_heads: Sequence[str] = (),
+                say: Words = EN) -> str:
     """A table of each seat's final row, safe and points (safe size worked back from the points)."""
-    head = "".join(f"<th>{escape(h)}</th>" for h in ["", "Row", "Safe", "Points", *extra_heads])
+    head = "".join(f"<th>{escape(h)}</th>" for h in ["", say("Row"), say("Safe"), say("Points"), *extra_heads])
     body = []
     for seat, name in enumerate(names):
         safe_cards = (points[seat] + row_penalty(rows[seat])) // SAFE_CARD
         more = "".join(f"<td>{cell}</td>" for cell in (extra[seat] if extra else ()))
         body.append(f'<tr data-seat="{seat}"><td><b>{escape(name)}</b></td>'
-                    f'<td class="cl-result-row">{row_html(rows[seat], empty="empty")}</td>'
-                    f"<td>{safe_cards} cards</td><td>{escape(tally(rows[seat], safe_cards))}</td>{more}</tr>")
+                    f'<td class="cl-result-row">{row_html(rows[seat], empty="empty", say=say)}</td>'
+                    f"<td>{escape(say('{n} cards', n=safe_cards))}</td>"
+                    f"<td>{escape(tally(rows[seat], safe_cards, say))}</td>{more}</tr>")
     return f'<table class="cl-results"><thead><tr>{head}</tr></thead><tbody>{"".join(body)}</tbody></table>'

@@ -16,7 +16,9 @@ from cardlib.discontinuity.app import JOKER_LABEL, DiscontinuityApp
 from cardlib.discontinuity.rules import Game, State
 from cardlib.discontinuity.scoring import JOKER, row_penalty
 from cardlib.discontinuity.view import row_html, signed
+from cardlib.ui import testing as ui
 from cardlib.ui.testing import click_refused, widget_tree
+from cardlib.ui.words import is_japanese
 
 NEXT_HALF = DiscontinuityApp.NEXT_PART[0]
 
@@ -367,3 +369,45 @@ def twin_moments(players: int, seed: int, count: int):
             yield app
         app.button(choose(app, rng)).click()
     yield app  # the end, every row on the table
+
+
+def no_english_button(app) -> None:
+    """Every button shown is in Japanese (or a number or a card)."""
+    for button in app.buttons():
+        assert is_japanese(button.description) or not re.search(r"[A-Za-z]{3,}", button.description), button.description
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_a_japanese_table_plays_a_whole_game_by_clicks_in_the_sheets_words(players):
+    app = DiscontinuityApp(players=players, seed=12, lang="ja")
+    rng = random.Random(12)
+    assert "ディスコンティニュイティ" in app._header.value and "山札" in app._header.value  # the sheet's title, 山札
+    assert "ジョーカーを獲得（ゲーム中１回）" in [b.description for b in app.buttons()]
+    assert any("獲得" in b.description for b in app.action_buttons if not b.disabled)  # カードの獲得
+    assert "金庫" in app._table.value and "たて" in app._help.value and "ななめ" in app._help.value
+    ui.check_speaks_japanese(app, rng, clicks=6)
+    ui.play_by_clicks(app, rng, check=no_english_button)
+    assert "ゲーム終了" in app._result.value and "位" in app._result.value
+    shown = re.sub(r"<[^>]+>", " ", app._table.value + app._result.value + app._scores.value + app._log.value)
+    assert not re.findall(r"[A-Za-z]{3,}", shown)  # the table, the result, the scoreboard and the log: no English
+    if players == 2:
+        assert "前半戦" in app._scores.value and "前半戦" in app._result.value
+    app.button("もう一度遊ぶ").click()
+    assert not app.state.is_over and app.message == ""
+
+
+def test_the_menu_and_the_pause_speak_the_sheets_japanese():
+    app = DiscontinuityApp(players=2, seed=3, lang="ja")
+    assert app.players_choice.label == "2人（前半戦・後半戦）"
+    assert [label for label, _ in app.players_choice.options] == [
+        "2人（前半戦・後半戦）", "2人（山札すべてで1ゲーム）", "3人", "4人"]
+    while not app.state.observation(0).halves:
+        app.button(ui.random_click(app, random.Random(len(app.state.history)))).click()
+    assert [b.description for b in app.action_buttons] == ["後半戦へ"]
+    assert "前半戦" in app._prompt.value and "後半戦" in app._prompt.value
+
+
+def test_an_english_table_keeps_its_words_and_its_record():
+    app = DiscontinuityApp(seed=12)
+    assert app.TITLE == "Discontinuity" and "How to play Discontinuity" in app._help.value
+    assert not any(is_japanese(b.description) for b in app.buttons()) and not is_japanese(app._table.value)
