@@ -19,12 +19,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Optional
 
+import cardlib.twentyfive.classroom as classroom
 import cardlib.twentyfive.view as view
 from cardlib.twentyfive.bots import CoachBot, ThresholdBot
 from cardlib.twentyfive.coach_view import coach_panel
 from cardlib.twentyfive.rules import DRAW, PASS, Game, Observation, Reveal, RoundResult
 from cardlib.ui import Control
 from cardlib.ui.app import TableApp
+from cardlib.ui.words import Words
 
 TABLES = [(f"{n} players", Game(players=n)) for n in (3, 4)]  # the "Players" menu
 
@@ -63,11 +65,16 @@ class TwentyFiveApp(TableApp):
     HEADS = ("round",)
     LAST_PLACE = "You lose: the highest total loses."
     PLACES_RULE = " (lowest total wins)"
+    WORDS_JA = view.WORDS_JA  # the sheet's terms: カードを引く, パス, 公開する, 手札, 場札, 山札, 組
 
     def __init__(self, players: int = 3, human: int = 0, opponents: Optional[Sequence[Any]] = None,
-                 seed: Optional[int] = None) -> None:
+                 seed: Optional[int] = None, lang: str = "en") -> None:
         game = Game(players=players)  # RulesError for a player count the rules do not allow
-        super().__init__(game, human, opponents, seed, default_opponents=default_opponents, tables=TABLES)
+        if lang == "ja":  # the help and the last place's words, before the frame shows them
+            self.HELP = view.HELP_JA
+            self.LAST_PLACE = Words(lang, self.WORDS_JA)(self.LAST_PLACE)
+        super().__init__(game, human, opponents, seed, default_opponents=default_opponents, tables=TABLES,
+                         lang=lang)
 
     def parts(self, obs: Observation) -> Sequence[RoundResult]:
         return obs.rounds
@@ -77,45 +84,53 @@ class TwentyFiveApp(TableApp):
         return obs.rounds[-1] if obs.result is not None else super().pending(obs)
 
     def facts(self, obs: Observation, done: Optional[RoundResult]) -> str:
-        return view.facts(obs, done, self._games)
+        return view.facts(obs, done, self._games, self.say)
 
     def table(self, obs: Observation, done: Optional[RoundResult]) -> str:
-        return view.seats_html(obs, done, self.names, self._agents)
+        return view.seats_html(obs, done, self.names, self._agents, self.say)
 
     def result(self, obs: Observation, done: Optional[RoundResult]) -> str:
-        return view.round_html(done, self.names) if done is not None else ""
+        return view.round_html(done, self.names, self.say) if done is not None else ""
 
     def part_prompt(self, obs: Observation, done: RoundResult) -> str:
-        return view.round_over_prompt(done, self.names)
+        return view.round_over_prompt(done, self.names, self.say)
 
     def over_words(self, obs: Observation) -> str:
-        return f"Game over after {len(obs.rounds)} rounds."
+        return self.say("Game over after {n} rounds.", n=len(obs.rounds))
 
     def turn_prompt(self, obs: Observation, legal: list) -> str:
-        return view.turn_prompt(obs, legal, self.names)
+        return view.turn_prompt(obs, legal, self.names, self.say)
 
     def controls(self, obs: Observation, legal: list) -> list[Control]:
+        say = self.say
         if isinstance(legal[0], Reveal):
             high = max(obs.hand)
-            return [self.action(a, f"Reveal {a.value}" + (" (highest)" if a.value == high else ""),
-                                view.reveal_tooltip(a.value, high)) for a in legal]
-        return [self.action(DRAW, "Draw", view.EMPTY_PILE if DRAW not in legal else
-                            "Take the top card of the draw pile, then reveal a card", disabled=DRAW not in legal),
-                self.action(PASS, "Pass", view.NO_EARLY_PASS if PASS not in legal else
-                            "Bet that the pairs in play now exceed 25 (ends the round)", disabled=PASS not in legal,
+            return [self.action(a, say("Reveal {n} (highest)" if a.value == high else "Reveal {n}", n=a.value),
+                                view.reveal_tooltip(a.value, high, say)) for a in legal]
+        return [self.action(DRAW, say("Draw"), say(view.EMPTY_PILE if DRAW not in legal else
+                            "Take the top card of the draw pile, then reveal a card"), disabled=DRAW not in legal),
+                self.action(PASS, say("Pass"), say(view.NO_EARLY_PASS if PASS not in legal else
+                            "Bet that the pairs in play now exceed 25 (ends the round)"), disabled=PASS not in legal,
                             style="warning")]
 
     def log_events(self, obs: Observation, done: Optional[RoundResult]) -> Sequence[tuple]:
         return view.shown_events(obs, done)
 
     def narrate(self, events: Sequence[tuple]) -> list[tuple[int, str]]:
-        return view.narrate(events, self.names)
+        return view.narrate(events, self.names, self.say)
 
     def scoreboard(self, obs: Observation) -> str:
-        return view.scoreboard_html(obs, self.names)
+        return view.scoreboard_html(obs, self.names, self.say)
 
     def coach(self, obs: Observation, done: Optional[RoundResult]) -> str:
         if done is not None:
-            return ('<div class="cl-panel"><h4>Coach</h4><div>The round is over: every card is on the table. '
-                    "Check the count above.</div></div>")
+            return (f'<div class="cl-panel"><h4>{self.say("Coach")}</h4><div>'
+                    f'{self.say("The round is over: every card is on the table. Check the count above.")}</div></div>')
         return coach_panel(obs, self.names)
+
+    def decision_row(self, obs: Observation, action: Any) -> Optional[dict[str, Any]]:
+        return classroom.decision_row(obs, action)
+
+    def round_rows(self, obs: Observation, done: Optional[RoundResult],
+                   decisions: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        return classroom.round_rows(obs, done, decisions)

@@ -16,21 +16,21 @@ from cardlib.twentyfive.view import NO_EARLY_PASS
 
 
 COACH_STYLE = """<style>
-.cl-coach-table { border-collapse: collapse; margin: 4px 0; font-size: 13.5px; }
-.cl-coach-table th, .cl-coach-table td { padding: 3px 10px; border-bottom: 1px solid #e5e7e9;
+.cl-coach-table { border-collapse: collapse; margin: calc(4 * var(--u)) 0; font-size: calc(13.5 * var(--u)); }
+.cl-coach-table th, .cl-coach-table td { padding: calc(3 * var(--u)) calc(10 * var(--u)); border-bottom: 1px solid #e5e7e9;
                                          text-align: left; vertical-align: middle; }
-.cl-coach-table th { font-size: 13px; color: #34495e; }
+.cl-coach-table th { font-size: calc(13 * var(--u)); color: #34495e; }
 .cl-coach-table th small, .cl-coach-table td small { display: block; font-weight: 400; color: #777;
-                                                     font-size: 11.5px; }
-.cl-coach-table tr.cl-coach-sub th { background: #f4f6f7; padding-top: 5px; }
-.cl-coach-frac { font-family: ui-monospace, "SFMono-Regular", Menlo, monospace; font-size: 12px; color: #555; }
-.cl-coach-bar { display: block; width: 150px; height: 5px; margin-top: 2px; background: #eaecee;
-                border-radius: 3px; overflow: hidden; }
+                                                     font-size: calc(11.5 * var(--u)); }
+.cl-coach-table tr.cl-coach-sub th { background: #f4f6f7; padding-top: calc(5 * var(--u)); }
+.cl-coach-frac { font-family: ui-monospace, "SFMono-Regular", Menlo, monospace; font-size: calc(12 * var(--u)); color: #555; }
+.cl-coach-bar { display: block; width: calc(150 * var(--u)); height: calc(5 * var(--u)); margin-top: calc(2 * var(--u)); background: #eaecee;
+                border-radius: calc(3 * var(--u)); overflow: hidden; }
 .cl-coach-bar span { display: block; height: 100%; background: #5dade2; }
 .cl-coach-table tr.cl-coach-last { background: #fef5e7; }
-.cl-coach-why { font-size: 13px; color: #333; margin-top: 4px; }
+.cl-coach-why { font-size: calc(13 * var(--u)); color: #333; margin-top: calc(4 * var(--u)); }
 .cl-coach-why li { margin: 1px 0; }
-.cl-coach-note { font-size: 13px; color: #922b21; margin: 2px 0; }
+.cl-coach-note { font-size: calc(13 * var(--u)); color: #922b21; margin: calc(2 * var(--u)) 0; }
 </style>"""
 
 MODEL_HEADS = {"naive": ("Naive", "hidden cards: any you have not seen"),
