@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from typing import Any, Optional
 
 import cardlib.discontinuity.view as view
-from cardlib.discontinuity import classroom
+import cardlib.discontinuity.classroom as classroom
 from cardlib.discontinuity.actions import LINES, MARKS, PlaceJoker, Take, TakeJoker
 from cardlib.discontinuity.bots import GreedyBot, LookaheadBot
 from cardlib.discontinuity.coach import outlook

@@ -177,7 +177,8 @@ def scoreboard_html(obs: Observation, names: Names, target: int, long: bool, say
     label = (lambda r: f"{r.set}.{r.round}") if long else (lambda r: str(r.round))
     rows = [(label(r), (names(r.order[0]),), r.points) for r in finished]
     table = score_table([names(p) for p in range(obs.players)], rows, obs.scores, [say("First out")], signed=True,
-                        first=say("Set.round" if long else "Round"), empty=say("no round finished yet"))
+                        first=say("Set.round" if long else "Round"), empty=say("no round finished yet"),
+                        total=say("Total"))
     if long:
         note = say("Everyone starts with 2 points; a round that ends with someone at {target} or more ends the set. "
                    "Sets won: {won}.", target=target, won=_totals(obs.sets_won, names))

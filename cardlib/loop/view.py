@@ -247,6 +247,7 @@ def seat_html(obs: Observation, player: int, names: Names, bots: Mapping[int, An
         say("pays {pays}", pays=pays(obs, obs.previous[chair], say)) if obs.previous[chair] is not None else "")
         if part)
     return seat_box(player, names(player), rows=rows, subtitle=subtitle, points=obs.scores[player],
+                    point_words=(say("point"), say("points")),
                     badges=badges(obs, player, live, say), you=mine, turn=live and obs.current_player == player)
 
 

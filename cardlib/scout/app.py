@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from typing import Any, Optional
 
 import cardlib.scout.view as view
-from cardlib.scout import classroom
+import cardlib.scout.classroom as classroom
 from cardlib.scout.actions import KEEP, KEEPING, TURN, Observation, RoundTally, Scout, ScoutAndShow, Show
 from cardlib.scout.bots import PlannerBot, SearchBot
 from cardlib.scout.rules import Game

@@ -161,6 +161,7 @@ def seat_html(obs: Observation, seat: int, names: Names, bots: Mapping[int, Any]
     rows = [(say("Hand ({n})", n=obs.hand_sizes[seat]), hand_html(obs, seat, say), "cl-cards"),
             (say("Scored"), escape(taken), "cl-cards")]
     return seat_box(seat, names(seat), rows=rows, subtitle=bot_words(bots.get(seat), say), points=obs.totals[seat],
+                    point_words=(say("point"), say("points")),
                     badges=badges(obs, seat, say), you=seat == obs.seat, turn=obs.current_player == seat)
 
 
@@ -292,7 +293,7 @@ def scoreboard_html(obs: Observation, names: Names, say: Words = EN) -> str:
     """Points round by round, and the totals."""
     rounds = [(str(tally.round), (names(tally.start),), tally.scores) for tally in obs.finished]
     return score_table([names(seat) for seat in range(obs.players)], rounds, obs.totals, [say("Started")], signed=True,
-                       first=say("Round"), empty=say("no round finished yet"))
+                       first=say("Round"), empty=say("no round finished yet"), total=say("Total"))
 
 
 def narrate(events: Sequence[tuple], names: Names, say: Words = EN) -> list[tuple[int, str]]:

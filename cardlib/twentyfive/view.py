@@ -121,7 +121,7 @@ def seats_html(obs: Observation, done: Optional[RoundResult], names: Names, bots
             size = len(done.hands[seat])
         boxes[seat] = seat_box(
             seat, names(seat), subtitle=bot_label(bots[seat], say) if seat in bots else "",
-            points=obs.scores[seat], badges=badges, you=seat == obs.seat,
+            points=obs.scores[seat], point_words=(say("point"), say("points")), badges=badges, you=seat == obs.seat,
             turn=done is None and obs.current_player == seat,
             rows=[(say("Hand ({n})", n=size), hand, "cl-hand"), (say("Field"), field, "cl-field")])
     return table_html([boxes[seat] for seat in bots], boxes[obs.seat])
@@ -233,4 +233,4 @@ def scoreboard_html(obs: Observation, names: Names, say: Say = ENGLISH) -> str:
     """Each round's passer, pairs and points, and the totals."""
     rounds = [(str(r.number), (names(r.passer), r.pairs), r.points) for r in obs.rounds]
     return score_table([names(s) for s in range(obs.players)], rounds, obs.scores, (say("Passer"), say("Pairs")),
-                       first=say("Round"), empty=say("no round finished yet"))
+                       first=say("Round"), empty=say("no round finished yet"), total=say("Total"))

@@ -281,7 +281,7 @@ class TableApp(TableFrame):
     def over_prompt(self, obs: Any) -> str:
         """The game is over: your place, and everyone's, from the rules' result."""
         totals = [self.total_text(score) for score in obs.result.scores]
-        headline, standing = final_words(obs.result.places, totals, self.names, self.LAST_PLACE)
+        headline, standing = final_words(obs.result.places, totals, self.names, self.say(self.LAST_PLACE))
         return prompt_html(f"{self.over_words(obs)} {headline}",
                            self.say("Places{rule}: {standing}. Press New game to play again.",
                                     rule=self.say(self.PLACES_RULE), standing=standing))

@@ -75,6 +75,8 @@ class TableFrame(widgets.VBox):
             self._confirm_yes, self._confirm_no], layout=widgets.Layout(display="none", align_items="center"))
         self._confirm.add_class("cl-confirm")
         self._download = widgets.HTML()
+        self._button_layout = widgets.Layout(width="auto", min_width=px(96))
+        self._button_style = widgets.ButtonStyle()
         self._help = widgets.HTML(help_html)
         self._table = widgets.HTML()
         self._result = widgets.HTML()
@@ -250,9 +252,10 @@ class TableFrame(widgets.VBox):
         generation = self._generation
         buttons = []
         for control in controls:
+            # one Layout and one ButtonStyle serve every button: a new button costs the page one widget, not three
             button = widgets.Button(description=control.label, tooltip=control.tooltip,
                                     disabled=control.disabled, button_style=control.style,
-                                    layout=widgets.Layout(width="auto", min_width=px(96)))
+                                    layout=self._button_layout, style=self._button_style)
             button.on_click(self._click_handler(generation, control.on_click))
             buttons.append(button)
         self._buttons = buttons
@@ -267,18 +270,20 @@ class TableFrame(widgets.VBox):
         for widget in old:
             _close(widget)  # its view leaves the page; a late click never acts (dropped, or refused as stale)
 
-    @staticmethod
-    def _grouped(controls: Sequence[Control], buttons: list[widgets.Button]) -> list[widgets.Widget]:
-        """One boxed row per group heading, in the order the groups first appear."""
+    def _grouped(self, controls: Sequence[Control], buttons: list[widgets.Button]) -> list[widgets.Widget]:
+        """One boxed row per group heading, in the order the groups first appear (their layouts shared)."""
         groups: dict[str, list[widgets.Button]] = {}
         for control, button in zip(controls, buttons):
             groups.setdefault(control.group, []).append(button)
+        if not hasattr(self, "_group_layouts"):
+            self._group_layouts = (widgets.Layout(flex=f"0 1 {px(190)}", min_width=px(120)),
+                                   widgets.Layout(flex_flow="row wrap"),
+                                   widgets.Layout(flex=f"1 1 {px(420)}", align_items="center"))
+        heading_layout, members_layout, row_layout = self._group_layouts
         rows = []
         for heading, members in groups.items():
-            label = widgets.HTML(f'<div class="cl-controls-label">{heading}</div>',
-                                 layout=widgets.Layout(flex=f"0 1 {px(190)}", min_width=px(120)))
-            row = widgets.HBox([label, widgets.HBox(members, layout=widgets.Layout(flex_flow="row wrap"))],
-                               layout=widgets.Layout(flex=f"1 1 {px(420)}", align_items="center"))
+            label = widgets.HTML(f'<div class="cl-controls-label">{heading}</div>', layout=heading_layout)
+            row = widgets.HBox([label, widgets.HBox(members, layout=members_layout)], layout=row_layout)
             row.add_class("cl-controls-group")
             rows.append(row)
         return rows
