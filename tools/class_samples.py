@@ -20,16 +20,21 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-GAMES_A_FILE = {"twentyfive": 3, "discontinuity": 2, "satori": 3, "scout": 1, "loop": 1}  # about a lesson's play
+GAMES_A_FILE = {"twentyfive": 2, "discontinuity": 2, "satori": 3, "scout": 2, "loop": 2}  # about a lesson's play
 
 
 def student_file(info: Any, number: int, seed: int) -> tuple[str, str]:
-    """The name and CSV text of one student's file of game ``info`` (students take turns with the bots)."""
+    """The name and CSV text of one student's file of game ``info``: students take the app's tables and
+    seats in turn, and its sample students' bots in turn."""
     from cardlib.ui.testing import play_with_agent
 
     classroom = importlib.import_module(info.module + ".classroom")
-    app = info.app_class()(seed=seed)
-    students = classroom.sample_students(app.state.game.players)
+    App = info.app_class()
+    menu = App(seed=seed).players_choice
+    sizes = [table.players for _, table in menu.options] if menu is not None else [App(seed=seed).state.game.players]
+    players = sizes[number % len(sizes)]
+    app = App(players=players, human=number % players, seed=seed)
+    students = classroom.sample_students(players)
     play_with_agent(app, students[number % len(students)], random.Random(seed), games=GAMES_A_FILE.get(info.name, 1))
     return f"{info.name}-student{number + 1:02d}.csv", app.records.csv_text()
 
