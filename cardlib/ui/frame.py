@@ -29,7 +29,7 @@ import ipywidgets as widgets
 
 from cardlib.core.errors import IllegalActionError, RulesError
 from cardlib.ui.style import px, style_block
-from cardlib.ui.words import Words
+from cardlib.ui.words import Words, is_japanese
 from cardlib.ui.table import message_html, section
 
 STALE = "That button is out of date: the table has moved on. Use the buttons shown now."
@@ -104,9 +104,10 @@ class TableFrame(widgets.VBox):
             if chosen not in values:
                 raise RulesError(f"the table {chosen!r} is not one of the choices {values!r}")
             choices = [(say(label), value) for label, value in choices]
-            longest = max(len(label) for label, _ in choices)
+            # a kana or kanji is about twice as wide as a Latin letter; the arrow needs its room too
+            longest = max(sum(2 if is_japanese(ch) else 1 for ch in label) for label, _ in choices)
             self._choice = widgets.Dropdown(options=list(choices), value=chosen, tooltip=say(CHOICE_TIP),
-                                            layout=widgets.Layout(width=px(7 * longest + 28)))
+                                            layout=widgets.Layout(width=px(7 * longest + 36)))
             self._choice.add_class("cl-players")
             self._choice.observe(self._on_choice, names="value")
             # menu, hint and button read as one phrase: a narrow page wraps them together, never apart

@@ -26,12 +26,19 @@ ROOT = Path(__file__).resolve().parents[2]
 SEED = 2026
 
 
-def kernels(voila_parent: int) -> list[int]:
-    """The kernels Voila runs under the `make app` process ``voila_parent`` (make -> voila -> kernels)."""
+def kernels(make: int) -> list[int]:
+    """The kernels Voila runs under the `make app` process ``make`` (make -> [sh ->] voila -> kernels)."""
     table = subprocess.run(["ps", "-eo", "pid=,ppid=,args="], capture_output=True, text=True).stdout
-    rows = [line.split(None, 2) for line in table.splitlines() if line.strip()]
-    voilas = {int(pid) for pid, ppid, args in rows if int(ppid) == voila_parent and "voila" in args}
-    return [int(pid) for pid, ppid, args in rows if int(ppid) in voilas and "ipykernel" in args]
+    rows = [line.split(None, 2) for line in table.splitlines() if len(line.split(None, 2)) == 3]
+    children: dict[int, list[tuple[int, str]]] = {}
+    for pid, ppid, args in rows:
+        children.setdefault(int(ppid), []).append((int(pid), args))
+    found, todo = [], [make]
+    while todo:  # every process below make
+        for pid, args in children.get(todo.pop(), []):
+            found.append((pid, args))
+            todo.append(pid)
+    return sorted(pid for pid, args in found if "ipykernel" in args)
 
 
 def wait_for(condition, timeout: float, what: str) -> None:
@@ -79,7 +86,8 @@ def test_make_app_fills_a_1080p_projector_deals_its_seed_and_culls_the_kernel_of
         wait_for(lambda: len(kernels(process.pid)) == 1, 30, "one kernel for one page")
         first = kernels(process.pid)
 
-        click(page, mirror, "Draw")  # a move of yours: now "New game" asks first
+        while not mirror.game_in_progress:  # a move of yours: now "New game" asks first
+            click(page, mirror, next(b.description for b in mirror.action_buttons if not b.disabled))
         button(page, "New game").click()
         page.wait_for_selector(".cl-confirm >> text=Start a new game?", state="visible")
         button(page, "Keep playing").click()
