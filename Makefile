@@ -50,6 +50,7 @@ bench: $(VENV)/.dev
 	$(BIN)/python bench/cfr.py
 	$(BIN)/python bench/scout.py
 	$(BIN)/python bench/loop.py
+	$(BIN)/python bench/classroom.py
 	$(BIN)/python bench/browser.py
 
 # check-game comes first so a wrong name fails before any venv set-up or Voila traceback.
