@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import importlib
 import io
+from math import sqrt
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -171,3 +172,28 @@ def kinds(columns: Mapping[str, type]) -> str:
     """
     words = {int: "whole number", float: "number", bool: "yes/no", str: "text"}
     return ", ".join(f"{name} ({words[kind]})" for name, kind in columns.items())
+
+
+def rate_se(rate: float, count: int) -> float:
+    """The standard error of a rate seen in ``count`` trials, sqrt(p(1 − p)/n) (nan for none).
+
+    >>> rate_se(0.5, 100)
+    0.05
+    """
+    return sqrt(rate * (1 - rate) / count) if count else float("nan")
+
+
+def mean_se(values: Iterable[float]) -> tuple[float, float]:
+    """A mean and its standard error, the sample's standard deviation over sqrt(n) (nan without two values).
+
+    >>> mean_se([1.0, 3.0])
+    (2.0, 1.0)
+    """
+    numbers = [float(value) for value in values]
+    n = len(numbers)
+    if not n:
+        return float("nan"), float("nan")
+    mean = sum(numbers) / n
+    if n < 2:
+        return mean, float("nan")
+    return mean, sqrt(sum((v - mean) ** 2 for v in numbers) / (n - 1) / n)

@@ -30,6 +30,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Optional
 
 from cardlib.core.agents import RandomAgent
+from cardlib.core.classroom import mean_se
 from cardlib.loop.actions import EIGHT, SetAside, cards_in_order, cards_text, parse_card
 from cardlib.loop.bots import ClimberBot, SearchBot
 from cardlib.loop.chairs import BASE
@@ -163,10 +164,7 @@ def _exact(value: Any) -> tuple[str, float]:
 
 def _mean_and_error(values: Any) -> tuple[float, float]:
     """A mean and its standard error (NaN with fewer than 2 values)."""
-    count = len(values)
-    mean = float(values.mean()) if count else float("nan")
-    error = float(values.std(ddof=1)) / count ** 0.5 if count > 1 else float("nan")
-    return mean, error
+    return mean_se(values)
 
 
 def _position(table: Any) -> Any:

@@ -23,10 +23,10 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from fractions import Fraction
-from math import sqrt
 from typing import Any, Optional
 
 from cardlib.core.agents import RandomAgent
+from cardlib.core.classroom import mean_se, rate_se
 from cardlib.satori.actions import KATSU, SATORI, WINDOW, ZATSUNEN, Observation
 from cardlib.satori.beliefs import Model, Story, last_card_satori, story
 from cardlib.satori.bots import BLUFF, BayesianBot, CountingBot, counted_chance
@@ -228,30 +228,6 @@ def band_of(p: Fraction, edges: Sequence[Fraction] = BANDS) -> str:
         if p <= high:
             return f"{low}–{high}"
     raise ValueError(f"a posterior is a chance from {edges[0]} to {edges[-1]}, not {p}")
-
-
-def rate_se(rate: float, count: int) -> float:
-    """The standard error of a rate seen in ``count`` trials, sqrt(p(1 − p)/n) (nan for none).
-
-    >>> rate_se(0.5, 4)
-    0.25
-    """
-    return sqrt(rate * (1 - rate) / count) if count else float("nan")
-
-
-def mean_se(values: Sequence[float]) -> tuple[float, float]:
-    """A mean and its standard error (nan without two values).
-
-    >>> mean_se([1.0, 3.0])
-    (2.0, 1.0)
-    """
-    n = len(values)
-    if not n:
-        return float("nan"), float("nan")
-    mean = sum(values) / n
-    if n < 2:
-        return mean, float("nan")
-    return mean, sqrt(sum((v - mean) ** 2 for v in values) / (n - 1) / n)
 
 
 def katsu_against_posterior(table: Any, edges: Sequence[Fraction] = BANDS, rollouts: int = 20,

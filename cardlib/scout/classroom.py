@@ -24,6 +24,7 @@ import math
 from collections.abc import Sequence
 from typing import Any, Optional
 
+from cardlib.core.classroom import mean_se
 from cardlib.core.protocol import places_from_scores
 from cardlib.scout.actions import KEEPING, Observation, RoundTally
 from cardlib.scout.bots import GreedyBot, PlannerBot, SearchBot, pieces
@@ -137,10 +138,7 @@ def sample_students(players: int) -> list[Any]:
 
 def _mean_se(values: Any) -> tuple[int, float, float]:
     """How many values, their mean, and its standard error (NaN with fewer than two)."""
-    count = len(values)
-    mean = float(values.mean()) if count else math.nan
-    se = float(values.std(ddof=1)) / math.sqrt(count) if count > 1 else math.nan
-    return count, mean, se
+    return (len(values), *mean_se(values))
 
 
 def results_by_seat(table: Any) -> Any:

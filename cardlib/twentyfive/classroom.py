@@ -18,9 +18,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import lru_cache
-from math import sqrt
 from typing import Any, Optional
 
+from cardlib.core.classroom import mean_se, rate_se
 from cardlib.decks.pairs import PAIRS_DECK, pair_count
 from cardlib.twentyfive.actions import DRAW, PASS, Draw, Pass
 from cardlib.twentyfive.bots import CoachBot, ThresholdBot
@@ -152,21 +152,6 @@ def real_choices(table: Any) -> Any:
     return table[keep]
 
 
-def rate_se(rate: float, count: int) -> float:
-    """The standard error of a rate seen in ``count`` trials, sqrt(p(1 - p) / n) (nan for none).
-
-    >>> rate_se(0.5, 100)
-    0.05
-    """
-    return sqrt(rate * (1 - rate) / count) if count else float("nan")
-
-
-def mean_se(values: Any) -> float:
-    """The standard error of a mean: the sample's standard deviation over sqrt(n) (nan below 2 values)."""
-    count = len(values)
-    return float(values.std(ddof=1)) / sqrt(count) if count > 1 else float("nan")
-
-
 def passes_against_exact(table: Any) -> Any:
     """By cards in play: the class's pass rate (± its SE) beside the exact P(> 25 | cards in play)."""
     import pandas as pd
@@ -240,7 +225,7 @@ def rounds_came_out(table: Any) -> Any:
                "mean_cards": float(group["round_cards"].mean())}
         for outcome in ("over", "exactly", "under"):
             row[outcome] = float((group["outcome"] == outcome).mean())
-        row.update({"mean_points": float(group["points"].mean()), "mean_points_se": mean_se(group["points"])})
+        row.update({"mean_points": float(group["points"].mean()), "mean_points_se": mean_se(group["points"])[1]})
         rows.append(row)
     return pd.DataFrame(rows).set_index("ended_by")
 

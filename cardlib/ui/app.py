@@ -23,7 +23,6 @@ kit's catalog and the game's ``WORDS_JA`` (cardlib.ui.words).
 """
 from __future__ import annotations
 
-import os
 import random
 from collections.abc import Callable, Sequence
 from typing import Any, Optional
@@ -35,42 +34,7 @@ from cardlib.ui.log import LogLine, log_html
 from cardlib.ui.narration import Names, log_lines
 from cardlib.ui.records import Records
 from cardlib.ui.table import number, prompt_html
-from cardlib.ui.words import Words, check_lang
-
-SEED_VARIABLE = "CARDLIB_SEED"  # make app SEED=n sets it: every page load deals that seed
-LANG_VARIABLE = "CARDLIB_LANG"  # make app APP_LANG=ja sets it: the app speaks Japanese
-
-
-def launch_seed() -> Optional[int]:
-    """The seed ``make app SEED=n`` asks for (None: a new deal each time); RulesError for a malformed one.
-
-    >>> os.environ[SEED_VARIABLE] = "7"; launch_seed()
-    7
-    >>> os.environ[SEED_VARIABLE] = ""; launch_seed() is None
-    True
-    """
-    text = os.environ.get(SEED_VARIABLE, "").strip()
-    if not text:
-        return None
-    if not text.isdigit():
-        raise RulesError(f"{SEED_VARIABLE} must be a whole number, not {text!r}")
-    return int(text)
-
-
-def launch_options() -> dict[str, Any]:
-    """What ``make app`` asks of the app it serves: the seed, and the language when one is set.
-
-    >>> os.environ[SEED_VARIABLE], os.environ[LANG_VARIABLE] = "7", "ja"; launch_options()
-    {'seed': 7, 'lang': 'ja'}
-    >>> os.environ[SEED_VARIABLE], os.environ[LANG_VARIABLE] = "", ""; launch_options()
-    {'seed': None}
-    """
-    options: dict[str, Any] = {"seed": launch_seed()}
-    lang = os.environ.get(LANG_VARIABLE, "").strip()
-    if lang:
-        options["lang"] = check_lang(lang)
-    return options
-
+from cardlib.ui.words import Words
 
 def ordinal(place: int) -> str:
     """1st, 2nd, 3rd, 4th."""

@@ -1,0 +1,46 @@
+"""What ``make app`` asks of the app it serves, read from the environment Voila's kernel inherits.
+
+``make app GAME=… SEED=7 APP_LANG=ja`` sets ``CARDLIB_SEED`` and ``CARDLIB_LANG``; each app notebook in
+``notebooks/apps/`` builds its app with ``**launch_options()``.
+"""
+from __future__ import annotations
+
+import os
+from typing import Any, Optional
+
+from cardlib.core.errors import RulesError
+from cardlib.ui.words import check_lang
+
+SEED_VARIABLE = "CARDLIB_SEED"  # make app SEED=n sets it: every page load deals that seed
+LANG_VARIABLE = "CARDLIB_LANG"  # make app APP_LANG=ja sets it: the app speaks Japanese
+
+
+def launch_seed() -> Optional[int]:
+    """The seed ``make app SEED=n`` asks for (None: a new deal each time); RulesError for a malformed one.
+
+    >>> os.environ[SEED_VARIABLE] = "7"; launch_seed()
+    7
+    >>> os.environ[SEED_VARIABLE] = ""; launch_seed() is None
+    True
+    """
+    text = os.environ.get(SEED_VARIABLE, "").strip()
+    if not text:
+        return None
+    if not text.isdigit():
+        raise RulesError(f"{SEED_VARIABLE} must be a whole number, not {text!r}")
+    return int(text)
+
+
+def launch_options() -> dict[str, Any]:
+    """What ``make app`` asks of the app it serves: the seed, and the language when one is set.
+
+    >>> os.environ[SEED_VARIABLE], os.environ[LANG_VARIABLE] = "7", "ja"; launch_options()
+    {'seed': 7, 'lang': 'ja'}
+    >>> os.environ[SEED_VARIABLE], os.environ[LANG_VARIABLE] = "", ""; launch_options()
+    {'seed': None}
+    """
+    options: dict[str, Any] = {"seed": launch_seed()}
+    lang = os.environ.get(LANG_VARIABLE, "").strip()
+    if lang:
+        options["lang"] = check_lang(lang)
+    return options
