@@ -108,4 +108,4 @@ class SatoriApp(TableApp):
         return classroom.round_rows(obs, done, decisions)
 
     def coach(self, obs: Observation, done: None) -> str:
-        return coach_view.coach_html(obs, self.names, self._model)
+        return coach_view.coach_html(obs, self.names, self._model, self.say)

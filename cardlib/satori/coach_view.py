@@ -2,10 +2,13 @@
 satori under each model (Bayes' rule, exact) and the stakes of a call (rollouts: the chances of
 winning, the expected value of each choice, the break-even and a verdict); on your turn, your run
 and the public counts. Drawn from an Observation alone, like the rest of the page (view.py).
+Every function speaks English by default; the app passes its ``say`` to speak Japanese, with the
+sheet's terms and the probabilities by their Japanese names (事前確率, 尤度, 事後確率, 期待値).
 """
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from fractions import Fraction
 from functools import lru_cache
 from html import escape
@@ -14,11 +17,17 @@ from typing import Any, Optional
 from cardlib.core.errors import RulesError
 from cardlib.satori.actions import DECLARE_RUN, SATORI, WINDOW, Observation, top_run
 from cardlib.satori.beliefs import Model
-from cardlib.satori.view import counts_text
+from cardlib.satori.view import ENGLISH, counts_text
 from cardlib.ui.narration import Names
+from cardlib.ui.words import Words
 
 CHOSEN_MODEL = "bluffs 1/4, declares at once (the bots)"  # the bots' own model: the coach's default
 ROLLOUTS = 100  # games played out per branch of the stakes: a standard error of about 5 points
+# the longer sentences of the panels, as written in English (the catalog's keys)
+COUNTING_NOTE = ("Counting treats every unseen card alike; the order of play says more (the coach shows it "
+                 "when you are asked Katsu?).")
+BAYES_INTRO = ("Is {who}'s card satori? Bayes' rule over the public history of their plays, "
+               "under each model of how they choose a card:")
 
 
 def chance_text(chance: Fraction) -> str:
@@ -66,58 +75,63 @@ def coach_model(model: Any = None) -> Any:
     raise RulesError(f"model must be a Model or one of the names {list(MODELS)}, not {model!r}")
 
 
-def coach_note(text: str) -> str:
-    """The coach's panel with a short note."""
-    return f'<div class="cl-panel"><h4>Coach</h4><div>{text}</div></div>'
+def coach_note(text: str, say: Words = ENGLISH) -> str:
+    """The coach's panel with a short note.
+
+    >>> coach_note("Hello.")
+    '<div class="cl-panel"><h4>Coach</h4><div>Hello.</div></div>'
+    """
+    return f'<div class="cl-panel"><h4>{escape(say("Coach"))}</h4><div>{text}</div></div>'
 
 
-def coach_html(obs: Observation, names: Names, model: Any = CHOSEN_MODEL) -> str:
+def coach_html(obs: Observation, names: Names, model: Any = CHOSEN_MODEL, say: Words = ENGLISH) -> str:
     """The coach: in a Katsu window you are asked in, the chance the card is satori and the stakes of a
     call; on your turn, your run and the public counts. ``model`` names the model highlighted (or is one)."""
     if obs.result is not None:
-        return coach_note("The game is over: every run is shown above.")
+        return coach_note(say("The game is over: every run is shown above."), say)
     if obs.current_player != obs.seat:
-        return coach_note("The coach speaks on your turn, and when you are asked Katsu?")
+        return coach_note(say("The coach speaks on your turn, and when you are asked Katsu?"), say)
     try:
-        return _katsu_coach(obs, names, model) if obs.phase == WINDOW else _turn_coach(obs, names)
+        return _katsu_coach(obs, names, model, say) if obs.phase == WINDOW else _turn_coach(obs, names, say)
     except (ValueError, ArithmeticError) as error:  # the table goes on: the coach says what it could not do
-        return coach_note(f"The coach could not work out this position ({escape(str(error))}).")
+        return coach_note(say("The coach could not work out this position ({error}).", error=escape(str(error))), say)
 
 
-def _turn_coach(obs: Observation, names: Names) -> str:
+def _turn_coach(obs: Observation, names: Names, say: Words) -> str:
     run = top_run(obs.pile)
     if run >= DECLARE_RUN:
-        mine = (f"Your pile shows <b>{run}</b> satori on top: you may declare now. Compare with what the others "
-                "may hold: a tie goes against the declarer.")
+        mine = say("Your pile shows <b>{run}</b> satori on top: you may declare now. Compare with what the others "
+                   "may hold: a tie goes against the declarer.", run=run)
     else:
-        mine = (f"Your run on top: <b>{run}</b> satori (declaring needs {DECLARE_RUN}, at the start of a turn). "
-                "A zatsunen on top breaks your run, but a Katsu on it knocks the caller out.")
+        mine = say("Your run on top: <b>{run}</b> satori (declaring needs {need}, at the start of a turn). "
+                   "A zatsunen on top breaks your run, but a Katsu on it knocks the caller out.",
+                   run=run, need=DECLARE_RUN)
     rows = []
     for seat in range(obs.players):
         if seat == obs.seat or obs.out[seat]:
             continue
         s, cards = unseen_share(obs, seat)
         share = chance_text(Fraction(s, cards)) if cards else "—"
-        rows.append(f'<tr data-seat="{seat}"><td>{escape(names(seat))}</td><td>{counts_text(obs, seat)}</td>'
+        rows.append(f'<tr data-seat="{seat}"><td>{escape(names(seat))}</td><td>{counts_text(obs, seat, say)}</td>'
                     f"<td>{cards}</td><td>{share}</td></tr>")
-    table = ('<table class="cl-results"><thead><tr><th>Player</th><th>In all (public)</th><th>Cards unseen</th>'
-             f'<th>Satori among them (counting)</th></tr></thead><tbody>{"".join(rows)}</tbody></table>')
-    return (f'<div class="cl-panel"><h4>Coach</h4><div>{mine}</div>{table}'
-            "<div>Counting treats every unseen card alike; the order of play says more (the coach shows it "
-            "when you are asked Katsu?).</div></div>")
+    heads = "".join(f"<th>{escape(say(head))}</th>" for head in
+                    ("Player", "In all (public)", "Cards unseen", "Satori among them (counting)"))
+    table = f'<table class="cl-results"><thead><tr>{heads}</tr></thead><tbody>{"".join(rows)}</tbody></table>'
+    return (f'<div class="cl-panel"><h4>{escape(say("Coach"))}</h4><div>{mine}</div>{table}'
+            f'<div>{escape(say(COUNTING_NOTE))}</div></div>')
 
 
-def _katsu_coach(obs: Observation, names: Names, model: Any) -> str:
-    return _katsu_coach_cached(obs, names.me, model)
+def _katsu_coach(obs: Observation, names: Names, model: Any, say: Words) -> str:
+    return _katsu_coach_cached(obs, names.me, names.lang, model, say)
 
 
 @lru_cache(maxsize=64)
-def _katsu_coach_cached(obs: Observation, me: Optional[int], model: Any) -> str:
+def _katsu_coach_cached(obs: Observation, me: Optional[int], lang: str, model: Any, say: Words) -> str:
     """The coach in a Katsu window (the same observation always gives the same panel: cached)."""
     from cardlib.satori.analysis import MODELS, p_satori
     from cardlib.satori.bots import THRESHOLD, counted_chance
 
-    names = Names(me=me)
+    names = Names(me=me, lang=lang)
     who = names(obs.active)
     models = dict(MODELS)
     chosen = model if isinstance(model, str) else next((k for k, v in MODELS.items() if v == model), None)
@@ -130,14 +144,15 @@ def _katsu_coach_cached(obs: Observation, me: Optional[int], model: Any) -> str:
             chances[name] = p_satori(obs, each)
             cell, data = chance_text(chances[name]), str(chances[name])
         except ValueError:
-            cell, data = f"impossible: {who} did not play like this", "impossible"
+            cell, data = escape(say("impossible: {who} did not play like this", who=who)), "impossible"
         css = ' class="sat-chosen"' if name == chosen else ""
-        mark = ' <span class="cl-badge cl-hot">chosen</span>' if name == chosen else ""
-        rows.append(f'<tr{css} data-model="{escape(name)}" data-p="{data}"><td>{escape(name)}{mark}</td>'
+        mark = f' <span class="cl-badge cl-hot">{escape(say("chosen"))}</span>' if name == chosen else ""
+        rows.append(f'<tr{css} data-model="{escape(name)}" data-p="{data}"><td>{escape(say(name))}{mark}</td>'
                     f"<td>{cell}</td></tr>")
     counted = counted_chance(obs)
-    rows.append(f'<tr data-model="counting" data-p="{counted}"><td>counting (satori among their unseen cards, '
-                f"order ignored)</td><td>{chance_text(counted)}</td></tr>")
+    rows.append(f'<tr data-model="counting" data-p="{counted}"><td>'
+                f'{escape(say("counting (satori among their unseen cards, order ignored)"))}</td>'
+                f"<td>{chance_text(counted)}</td></tr>")
     # the stakes' worlds are drawn under the model whose chance the verdict weighs, so the two agree
     if chosen in chances:
         p, basis, drawn = chances[chosen], "the chosen model", models[chosen]
@@ -146,17 +161,19 @@ def _katsu_coach_cached(obs: Observation, me: Optional[int], model: Any) -> str:
             MODELS[CHOSEN_MODEL]
     else:
         p, basis, drawn = chances["uniform from hand"], "uniform from hand", MODELS["uniform from hand"]
+    heads = "".join(f"<th>{escape(say(head))}</th>" for head in ("Model of the player", "P(satori)"))
+    bots = say("The bots call when their chance is above {threshold} = {percent}.", threshold=THRESHOLD,
+               percent=f"{float(THRESHOLD):.0%}")
     return (
-        f'<div class="cl-panel"><h4>Coach</h4>'
-        f"<div>Is {escape(who)}'s card satori? Bayes' rule over the public history of their plays, "
-        "under each model of how they choose a card:</div>"
-        '<table class="cl-results"><thead><tr><th>Model of the player</th><th>P(satori)</th></tr></thead>'
-        f'<tbody>{"".join(rows)}</tbody></table>{_stakes_html(obs, p, basis, drawn)}'
-        f'<div><small>The bots call when their chance is above {THRESHOLD} = {float(THRESHOLD):.0%}.</small></div>'
+        f'<div class="cl-panel"><h4>{escape(say("Coach"))}</h4>'
+        f"<div>{say(BAYES_INTRO, who=escape(who))}</div>"
+        f'<table class="cl-results"><thead><tr>{heads}</tr></thead>'
+        f'<tbody>{"".join(rows)}</tbody></table>{_stakes_html(obs, p, say(basis), drawn, say)}'
+        f"<div><small>{escape(bots)}</small></div>"
         "</div>")
 
 
-def _stakes_html(obs: Observation, p: Fraction, basis: str, drawn: Model) -> str:
+def _stakes_html(obs: Observation, p: Fraction, basis: str, drawn: Model, say: Words) -> str:
     """Your chance of winning in the four cases (you call or not; the card is satori or zatsunen), by
     rollouts from worlds drawn under the model ``drawn`` (whose chance is ``p``); what each choice is
     worth at ``p``, the break-even and a verdict."""
@@ -167,29 +184,32 @@ def _stakes_html(obs: Observation, p: Fraction, basis: str, drawn: Model) -> str
     call = [(q, stakes.success)]
     stay = [(q, stakes.no_call_satori), (1 - q, stakes.no_call_zatsunen)]
     grid = (
-        f'<tr><td>Katsu!</td>{_case("success", stakes.success)}'
-        '<td data-stake="failure" data-value="0">0 (you are out)</td>'
+        f'<tr><td>{escape(say("Katsu!"))}</td>{_case("success", stakes.success, say)}'
+        f'<td data-stake="failure" data-value="0">{escape(say("0 (you are out)"))}</td>'
         f'<td data-expect="call" data-value="{stakes.call(q)}">{_expected(call, stakes.call(q))}</td></tr>'
-        f'<tr><td>No katsu</td>{_case("no call satori", stakes.no_call_satori)}'
-        f'{_case("no call zatsunen", stakes.no_call_zatsunen)}'
+        f'<tr><td>{escape(say("No katsu"))}</td>{_case("no call satori", stakes.no_call_satori, say)}'
+        f'{_case("no call zatsunen", stakes.no_call_zatsunen, say)}'
         f'<td data-expect="no call" data-value="{stakes.no_call(q)}">{_expected(stay, stakes.no_call(q))}</td>'
         "</tr>")
-    kind, words = verdict(q, stakes, basis)
+    kind, words = verdict(q, stakes, basis, say)
+    heads = "".join(f"<th>{escape(head)}</th>" for head in (
+        say("You say"), say("If the card is satori"), say("If it is zatsunen"),
+        say("On average, P(satori) = {p}", p=f"{q:.0%}")))
+    intro = say("Your chance of winning in each case ({n} games played out by counting bots from positions drawn "
+                "from what you see, under {basis}; ± one standard error):", n=ROLLOUTS, basis=basis)
     return (
-        f"<div>Your chance of winning in each case ({ROLLOUTS} games played out by counting bots from "
-        f"positions drawn from what you see, under {escape(basis)}; ± one standard error):</div>"
-        '<table class="cl-results"><thead><tr><th>You say</th><th>If the card is satori</th>'
-        f"<th>If it is zatsunen</th><th>On average, P(satori) = {q:.0%}</th></tr></thead><tbody>{grid}</tbody>"
-        f"</table><div>{_break_even_words(stakes)}</div>"
+        f"<div>{escape(intro)}</div>"
+        f'<table class="cl-results"><thead><tr>{heads}</tr></thead><tbody>{grid}</tbody>'
+        f"</table><div>{_break_even_words(stakes, say)}</div>"
         f'<div class="cl-verdict" data-verdict="{kind}">{escape(words)}</div>')
 
 
-def _case(name: str, estimate: Any) -> str:
+def _case(name: str, estimate: Any, say: Words = ENGLISH) -> str:
     """One simulated case of the grid: its chance ± its standard error, or "cannot happen" (no samples)."""
     data = (f'data-stake="{name}" data-value="{estimate.value}" data-error="{estimate.standard_error}" '
             f'data-samples="{estimate.samples}"')
     if not estimate.samples:
-        return f'<td {data}>— (cannot happen)</td>'
+        return f'<td {data}>{escape(say("— (cannot happen)"))}</td>'
     return f"<td {data}>{percent(estimate.value, estimate.standard_error)}</td>"
 
 
@@ -201,47 +221,56 @@ def _expected(terms: Sequence[tuple[float, Any]], value: float) -> str:
     return f'{" + ".join(shown)} = <b>{value:.0%}</b>'
 
 
-def _break_even_words(stakes: Any) -> str:
+def _break_even_words(stakes: Any, say: Words = ENGLISH) -> str:
     """Where the two averages meet: the break-even P(satori) with its standard error, and how it is found."""
     be, error = stakes.break_even, stakes.break_even_error
     data = f'data-break-even="{be}" data-break-even-error="{error}"'
     if not stakes.success.samples:
-        return f"The break-even P(satori): <b {data}>none</b> (the card cannot be satori)."
+        return say("The break-even P(satori): <b {data}>none</b> (the card cannot be satori).", data=data)
     if be >= 1:
-        return (f"The break-even P(satori): <b {data}>100%</b> (a success wins no more often than letting a satori "
-                "go: a call never pays).")
+        return say("The break-even P(satori): <b {data}>100%</b> (a success wins no more often than letting a "
+                   "satori go: a call never pays).", data=data)
     if not stakes.no_call_zatsunen.samples:
-        return (f"The break-even P(satori): <b {data}>0%</b> (the card cannot be zatsunen, and a success beats "
-                "letting it go).")
-    a, b, c = stakes.no_call_zatsunen.value, stakes.success.value, stakes.no_call_satori.value
-    return (f"A call pays when P(satori) is above the break-even <b {data}>{percent(be, error)}</b>, where the "
-            f"two averages are equal: {a:.0%} ÷ ({b:.0%} − {c:.0%} + {a:.0%}).")
+        return say("The break-even P(satori): <b {data}>0%</b> (the card cannot be zatsunen, and a success beats "
+                   "letting it go).", data=data)
+    a, b, c = (f"{estimate.value:.0%}" for estimate in (stakes.no_call_zatsunen, stakes.success,
+                                                         stakes.no_call_satori))
+    return say("A call pays when P(satori) is above the break-even <b {data}>{be}</b>, where the two averages are "
+               "equal: {a} ÷ ({b} − {c} + {a}).", data=data, be=percent(be, error), a=a, b=b, c=c)
 
 
-def verdict(p: float, stakes: Any, basis: str) -> tuple[str, str]:
+def verdict(p: float, stakes: Any, basis: str, say: Words = ENGLISH) -> tuple[str, str]:
     """One line, and its kind: "call", "let it go", or "too close" when P(satori) ``p`` lies within two
-    standard errors of the break-even of ``stakes`` (analysis.Stakes).
+    standard errors of the break-even of ``stakes`` (analysis.Stakes); the line in ``say``'s language.
 
     >>> from cardlib.satori.analysis import Estimate, Stakes
     >>> def stakes(success, satori, zatsunen, error=0.02):
     ...     return Stakes(*(Estimate(v, error, 100, 0) for v in (success, satori, zatsunen)), "counting")
     >>> [verdict(p, stakes(0.4, 0.1, 0.3), "the chosen model")[0] for p in (0.2, 0.5, 0.8)]
     ['let it go', 'too close', 'call']
+    >>> from cardlib.satori.japanese import WORDS_JA
+    >>> ja = Words("ja", WORDS_JA)  # the basis comes in the language of the line
+    >>> verdict(0.8, stakes(0.4, 0.1, 0.3), ja("the chosen model"), ja)[1]
+    '「喝!」をしましょう：事後確率80%（採用したモデル）は損益分岐点50%を上回っています（標準誤差2つ分を見込んでも：44%〜56%）。'
     """
     if not p:
-        return "let it go", f"Let it go: the card cannot be satori ({basis}), and a call would put you out."
+        return "let it go", say("Let it go: the card cannot be satori ({basis}), and a call would put you out.",
+                                basis=basis)
     be, error = stakes.break_even, stakes.break_even_error
     if be >= 1:
-        return "let it go", ("Let it go: in these games a success won no more often than letting a satori go, "
-                             "so a call never pays.")
+        return "let it go", say("Let it go: in these games a success won no more often than letting a satori go, "
+                                "so a call never pays.")
     error = 0.0 if math.isnan(error) else error
-    said = f"P(satori) {p:.0%} ({basis})"
-    low, high = max(0.0, be - 2 * error), min(1.0, be + 2 * error)
-    margin = f", even allowing two standard errors ({low:.0%} to {high:.0%})" if error else ""
+    said = say("P(satori) {p} ({basis})", p=f"{p:.0%}", basis=basis)
+    low, high = f"{max(0.0, be - 2 * error):.0%}", f"{min(1.0, be + 2 * error):.0%}"
+    margin = say(", even allowing two standard errors ({low} to {high})", low=low, high=high) if error else ""
     if p > be + 2 * error:
-        return "call", f"Call: {said} is above the break-even {be:.0%}{margin}."
+        return "call", say("Call: {said} is above the break-even {be}{margin}.", said=said, be=f"{be:.0%}",
+                           margin=margin)
     if p < be - 2 * error:
-        return "let it go", f"Let it go: {said} is below the break-even {be:.0%}{margin}."
-    lean = "a call" if p > be else "no call"
-    return "too close", (f"Too close to tell: {said} is within two standard errors of the break-even {be:.0%} "
-                         f"({low:.0%} to {high:.0%}); it leans to {lean}.")
+        return "let it go", say("Let it go: {said} is below the break-even {be}{margin}.", said=said,
+                                be=f"{be:.0%}", margin=margin)
+    lean = say("a call" if p > be else "no call")
+    return "too close", say("Too close to tell: {said} is within two standard errors of the break-even {be} "
+                            "({low} to {high}); it leans to {lean}.", said=said, be=f"{be:.0%}", low=low,
+                            high=high, lean=lean)

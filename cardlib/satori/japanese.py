@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 WORDS_JA: dict[str, str] = {
+    "bayesian": "ベイズ", "counting": "数え上げ", "model": "モデル", "random": "ランダム",  # the bots' names
     # the title, the menu and the app's frame
     "The Satori": "ザ・悟り",
     "2 players (unofficial)": "2人（非公式）",
@@ -112,6 +113,79 @@ WORDS_JA: dict[str, str] = {
     "Satori in all": "悟りカード（合計）",
     "Zatsunen in all": "雑念カード（合計）",
     "Run on top": "上から連続",
+    # the coach (coach_view.py): the probabilities by their Japanese names, 事前確率, 尤度, 事後確率, 期待値
+    "The game is over: every run is shown above.": "ゲーム終了：すべての連続は上に公開されています。",
+    "The coach speaks on your turn, and when you are asked Katsu?":
+        "コーチが話すのは、あなたの手番と、あなたが「喝?」と問われたときです。",
+    "The coach could not work out this position ({error}).": "コーチはこの局面を計算できませんでした（{error}）。",
+    "Your pile shows <b>{run}</b> satori on top: you may declare now. Compare with what the others may hold: "
+    "a tie goes against the declarer.":
+        "山札の上に悟りカードが<b>{run}</b>枚連続しています：いま「悟りました」と宣言できます。"
+        "ほかの人の連続と比べましょう：同数なら宣言した人の負けです。",
+    "Your run on top: <b>{run}</b> satori (declaring needs {need}, at the start of a turn). "
+    "A zatsunen on top breaks your run, but a Katsu on it knocks the caller out.":
+        "山札の上の連続：悟りカード<b>{run}</b>枚（宣言には{need}枚、手番の最初に）。"
+        "雑念カードを出すと連続は途切れますが、それに「喝!」をした人は脱落します。",
+    "In all (public)": "合計（公開）",
+    "Cards unseen": "見えていないカード",
+    "Satori among them (counting)": "そのうちの悟りカード（数え上げ）",
+    "Counting treats every unseen card alike; the order of play says more (the coach shows it "
+    "when you are asked Katsu?).":
+        "数え上げは見えていないカードをすべて同じに扱います。出した順番からはもっと多くのことがわかります"
+        "（「喝?」と問われたときにコーチが示します）。",
+    "Is {who}'s card satori? Bayes' rule over the public history of their plays, "
+    "under each model of how they choose a card:":
+        "{who}のカードは悟りカード? 出し方の公開された履歴から、カードの選び方のモデルごとに"
+        "ベイズの定理（事後確率 ∝ 事前確率 × 尤度）で求めます：",
+    "Model of the player": "プレイヤーのモデル",
+    "P(satori)": "事後確率",
+    "impossible: {who} did not play like this": "ありえない：{who}はこのようには出さない",
+    "chosen": "採用",
+    "uniform from hand": "手札から無作為に出す",
+    "bluffs 1/4, declares at once (the bots)": "1/4の確率ではったり、すぐに宣言（ボット）",
+    "never bluffs": "はったりをしない",
+    "counting (satori among their unseen cards, order ignored)":
+        "事前確率（数え上げ：見えていないカードのうちの悟りカードの割合、出した順番は無視）",
+    "the chosen model": "採用したモデル",
+    "the bots' model: the chosen one cannot explain this play": "ボットのモデル：採用したモデルではこの出し方を説明できない",
+    "The bots call when their chance is above {threshold} = {percent}.":
+        "ボットは確率が{threshold} = {percent}を超えると「喝!」をします。",
+    "Your chance of winning in each case ({n} games played out by counting bots from positions drawn "
+    "from what you see, under {basis}; ± one standard error):":
+        "それぞれの場合のあなたの勝率（あなたに見えている情報から{basis}のもとで局面を引き、"
+        "数え上げボットが{n}ゲームを最後までプレイした結果。± は標準誤差1つ分）：",
+    "You say": "あなたの宣言",
+    "If the card is satori": "悟りカードなら",
+    "If it is zatsunen": "雑念カードなら",
+    "On average, P(satori) = {p}": "期待値（事後確率 = {p}）",
+    "0 (you are out)": "0（あなたは脱落）",
+    "— (cannot happen)": "—（起こりえない）",
+    "The break-even P(satori): <b {data}>none</b> (the card cannot be satori).":
+        "損益分岐点の事後確率：<b {data}>なし</b>（このカードは悟りカードではありえない）。",
+    "The break-even P(satori): <b {data}>100%</b> (a success wins no more often than letting a satori go: "
+    "a call never pays).":
+        "損益分岐点の事後確率：<b {data}>100%</b>（「喝!」が成功しても、悟りカードを見逃すより勝つことが"
+        "多くはない：「喝!」は決して得にならない）。",
+    "The break-even P(satori): <b {data}>0%</b> (the card cannot be zatsunen, and a success beats letting it go).":
+        "損益分岐点の事後確率：<b {data}>0%</b>（このカードは雑念カードではありえず、「喝!」の成功は見逃すより有利）。",
+    "A call pays when P(satori) is above the break-even <b {data}>{be}</b>, where the two averages are "
+    "equal: {a} ÷ ({b} − {c} + {a}).":
+        "事後確率が損益分岐点<b {data}>{be}</b>を超えれば「喝!」が得です。損益分岐点では二つの期待値が等しくなります："
+        "{a} ÷ ({b} − {c} + {a})。",
+    "Let it go: the card cannot be satori ({basis}), and a call would put you out.":
+        "見逃しましょう：このカードは悟りカードではありえず（{basis}）、「喝!」をすれば脱落します。",
+    "Let it go: in these games a success won no more often than letting a satori go, so a call never pays.":
+        "見逃しましょう：これらのゲームでは「喝!」が成功しても悟りカードを見逃すより勝つことが多くはなかったので、"
+        "「喝!」は決して得になりません。",
+    "P(satori) {p} ({basis})": "事後確率{p}（{basis}）",
+    ", even allowing two standard errors ({low} to {high})": "（標準誤差2つ分を見込んでも：{low}〜{high}）",
+    "Call: {said} is above the break-even {be}{margin}.": "「喝!」をしましょう：{said}は損益分岐点{be}を上回っています{margin}。",
+    "Let it go: {said} is below the break-even {be}{margin}.": "見逃しましょう：{said}は損益分岐点{be}を下回っています{margin}。",
+    "a call": "「喝!」",
+    "no call": "見逃し",
+    "Too close to tell: {said} is within two standard errors of the break-even {be} ({low} to {high}); "
+    "it leans to {lean}.":
+        "判断がつきません：{said}は損益分岐点{be}から標準誤差2つ分の範囲内（{low}〜{high}）です。やや{lean}寄りです。",
 }
 
 NARRATION_JA: dict[str, str] = {

@@ -163,7 +163,7 @@ def badges(obs: Observation, seat: int, say: Words = ENGLISH) -> list[tuple[str,
 
 def seat_html(obs: Observation, seat: int, names: Names, bot: Any = None, say: Words = ENGLISH) -> str:
     """One seat: name, badges, public counts, hand and pile."""
-    bot_name = say(" · bot: {name}", name=getattr(bot, "name", type(bot).__name__)) if bot is not None else ""
+    bot_name = say(" · bot: {name}", name=say(getattr(bot, "name", type(bot).__name__))) if bot is not None else ""
     if obs.out[seat]:
         out = f'<span class="sat-out">{escape(say("out of the game (a Katsu failed)"))}</span>'
         return seat_box(seat, names(seat), subtitle=say("eliminated") + bot_name, badges=badges(obs, seat, say),

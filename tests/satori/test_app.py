@@ -12,6 +12,7 @@ import pytest
 
 from cardlib.core.errors import RulesError
 from cardlib.satori import KATSU, NO_KATSU, PLAY_SATORI, PLAY_ZATSUNEN, Game
+from cardlib.satori.actions import WINDOW
 from cardlib.satori.analysis import BOTS, MODELS, Estimate, Stakes, katsu_stakes, p_satori
 from cardlib.satori.app import TABLES, SatoriApp
 from cardlib.satori.beliefs import Model
@@ -514,6 +515,33 @@ def test_every_turn_button_has_the_sheets_words_in_japanese():
     app.resume(play_out(stacked(), PASS_GAME.split("pass")[0]))
     assert [b.description for b in app.action_buttons] == [WORDS_JA["Pass"], "「悟りました」と宣言する"] == \
         ["パスする", "「悟りました」と宣言する"]
+
+
+def until_asked_katsu(app: SatoriApp) -> SatoriApp:
+    """Click the first button allowed until you are asked Katsu? (a bot has just played): the app."""
+    for _ in range(30):
+        obs = app.state.observation(app.human)
+        if obs.phase == WINDOW and obs.current_player == app.human:
+            return app
+        next(button for button in app.action_buttons if not button.disabled).click()
+    raise AssertionError("never asked Katsu?")
+
+
+def test_the_japanese_coach_in_a_katsu_window_speaks_only_japanese_with_the_english_numbers():
+    japanese, english = until_asked_katsu(japanese_app(seed=5)), until_asked_katsu(SatoriApp(seed=5))
+    japanese.coach_open = english.coach_open = True
+    words = text(japanese._coach)
+    assert re.findall(r"[A-Za-z]{3,}", words) == [], words  # numbers and symbols allowed: P, ±, 3/5
+    for term in ("コーチ", "悟りカード", "雑念カード", "喝!", "事前確率", "尤度", "事後確率", "期待値", "損益分岐点",
+                 WORDS_JA[CHOSEN_MODEL], "採用"):
+        assert term in words, term
+    # the same numbers as the English panel of the same seeded game: only the words differ
+    data = re.compile(r'data-[\w-]+="[^"]*"')
+    assert data.findall(japanese._coach.value) == data.findall(english._coach.value)
+    assert "data-verdict" in japanese._coach.value and "P(satori)" in text(english._coach)
+    on_turn = japanese_app(seed=5)  # your first turn: the coach's other panel
+    on_turn.coach_open = True
+    assert "見えていないカード" in text(on_turn._coach) and not re.search(r"[A-Za-z]{3,}", text(on_turn._coach))
 
 
 def test_an_english_app_says_nothing_in_japanese_but_the_sheets_terms():
