@@ -126,7 +126,7 @@ class TwentyFiveApp(TableApp):
         if done is not None:
             return (f'<div class="cl-panel"><h4>{self.say("Coach")}</h4><div>'
                     f'{self.say("The round is over: every card is on the table. Check the count above.")}</div></div>')
-        return coach_panel(obs, self.names)
+        return coach_panel(obs, self.names, self.say)
 
     def decision_row(self, obs: Observation, action: Any) -> Optional[dict[str, Any]]:
         return classroom.decision_row(obs, action)

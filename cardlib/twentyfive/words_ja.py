@@ -3,7 +3,8 @@
 The sheet (shared/seeds/twenty-five.ja.txt) names the moves カードを引く (2.(1)), カードを公開する
 (2.(2)) and パス (3.); the cards 手札, 場札 (1.) and 山札 (1.); pairs are counted in 組 (0.), points
 are 点 (3.), a round is a ラウンド and the first player the スタートプレイヤー (1., 3.). The title
-stays "Twenty-five", as the sheet writes it.
+stays "Twenty-five", as the sheet writes it. The coach names its odds 確率: the naive ones 単純な確率,
+those that use the reveals 事後確率 (a 条件付き確率), and a pass's expected points 得点の期待値.
 
 >>> WORDS_JA["Draw"], WORDS_JA["Pass"], WORDS_JA["Field"]
 ('カードを引く', 'パス', '場札')
@@ -94,6 +95,54 @@ WORDS_JA: dict[str, str] = {
     "Coach": "コーチ",
     "The round is over: every card is on the table. Check the count above.":
         "ラウンド終了：すべてのカードが公開されました。上の集計を確かめてください。",
+    # the coach panel (coach_view.py): naive odds are 単純な確率, informed ones 事後確率 (条件付き確率)
+    "Coach: exact chances from the cards you see": "コーチ：見えているカードから計算した正確な確率",
+    "Cards in play: <b>{cards}</b>. You see {seen} of them (your hand and every field card); "
+    "they already make <b>{pairs}</b> pairs. {hidden} are hidden in other hands.":
+        "場のカード：<b>{cards}</b>枚。そのうち{seen}枚（あなたの手札とすべての場札）が見えていて、"
+        "すでに<b>{pairs}</b>組のペアになっています。残りの{hidden}枚はほかのプレイヤーの手札に隠れています。",
+    "Naive": "単純な確率",
+    "hidden cards: any you have not seen": "見えていないカードは、まだ見ていないどのカードでもありうる",
+    "Informed": "事後確率",
+    "also uses what the reveals say": "公開された場札から分かることも条件にした条件付き確率",
+    "The pairs in play now are …": "いまのペアの数は…",
+    "more than 25": "25組より多い",
+    "a pass is right: the last to draw takes pairs − 25": "パスが正解：最後にカードを引いたプレイヤーが「ペアの数-25」点を得る",
+    "exactly 25": "ちょうど25組",
+    "everyone but the passer takes 10": "パスを宣言した以外の全員が10点を得る",
+    "fewer than 25": "25組未満",
+    "the passer takes 10": "パスを宣言したプレイヤーが10点を得る",
+    "If you pass now: expected points to each player (points are bad)":
+        "いまパスを宣言した場合の各プレイヤーの得点の期待値（点は少ないほど良い）",
+    "you pass: 10 if fewer than 25": "パスした人：25組未満なら10点",
+    "drew last: pairs − 25 if more, 10 if exactly 25": "最後に引いた：25組より多ければ「ペアの数-25」点、ちょうど25組なら10点",
+    "10 if exactly 25": "ちょうど25組なら10点",
+    "It is not your turn: you can pass only on your own turn.": "あなたの手番ではありません：パスは自分の手番にしか宣言できません。",
+    "Opening reveals: nobody may pass before someone has drawn.": "最初の公開：誰かがカードを引くまでパスはできません。",
+    "You have drawn, so you cannot pass this turn: put a card face up first.":
+        "カードを引いたので、この手番ではパスできません：まず手札から1枚を場札として公開してください。",
+    "{why}. The chances above still say how the round stands.": "{why}。それでも上の確率がラウンドの状況を示しています。",
+    "{name} is choosing a card to reveal: they hold a 5 under a higher card.":
+        "{name}は公開するカードを選んでいます：手札に5と、それより大きいカードがあります。",
+    "{name} has not revealed a card yet.": "{name}はまだカードを公開していません。",
+    "{name}'s hidden cards can be anything up to 10: {why}.": "{name}の見えていない手札は10までのどの数字でもありえます：{why}。",
+    "a 5 caps nothing": "5の公開は手札の大きさについて何も示さない",
+    "nothing they have shown rules out a 10": "公開された場札からは10を除外できない",
+    "{name}'s hidden cards are all {cap} or lower: {why}.": "{name}の見えていない手札はすべて{cap}以下です：{why}。",
+    "their last reveal, {cap}, was their highest card then": "最後に公開した{cap}が、そのとき手札で最も大きいカードだった",
+    "{cap} is the smallest card they have shown (a higher card shown later was the card just drawn)":
+        "{cap}は公開した場札のうち最も小さい（あとで公開したより大きいカードは、引いたばかりのカードだった）",
+    "no higher copy is left unseen": "それより大きいカードは、見えていないものが残っていない",
+    "Why naive and informed differ:": "単純な確率と事後確率の違い：",
+    "naive treats each hidden card as any card you have not seen; informed also uses the reveals, "
+    "because a card other than a 5 was the highest card in that hand when it was revealed.":
+        "単純な確率は、見えていないカードをまだ見ていないどのカードでもありうるとして数えます。事後確率は公開された場札も"
+        "条件に使います。5以外のカードは、公開されたときその手札で最も大きいカードだったからです。",
+    "Here both give exactly the same chance of more than 25.": "ここでは、25組より多くなる確率はどちらもまったく同じです。",
+    "Here the reveals barely move the chance of more than 25: both round to {p}.":
+        "ここでは公開による25組より多くなる確率の変化はわずかです：どちらも四捨五入すると{p}。",
+    "Here the reveals take the chance of more than 25 from {naive} (naive) to {informed} (informed).":
+        "ここでは公開された場札により、25組より多くなる確率が{naive}（単純な確率）から{informed}（事後確率）に変わります。",
 }
 
 HELP_JA = """<details class="cl-help"><summary>Twenty-five の遊び方</summary>

@@ -18,6 +18,7 @@ from cardlib.twentyfive.coach_view import cap_words
 from cardlib.twentyfive.inference import hidden_cap, p_over, pass_cost
 from cardlib.twentyfive.rules import PASS, Game, Reveal
 from cardlib.ui.testing import bots, click_refused, moments
+from cardlib.ui.words import is_japanese
 
 TOTAL = re.compile(r'class="cl-total" data-seat="(\d+)">(\d+)<')
 HAND_AREA = re.compile(r'<span class="cl-hand" data-seat="(\d+)">(.*?)</span></div>')
@@ -300,3 +301,36 @@ def test_the_coach_is_the_same_for_determinized_twins(players, seed):
             assert twin._coach.value == app._coach.value and app._coach.value
             compared += "data-over" in app._coach.value
     assert compared >= 10 and changed >= compared // 2  # the twins really hid different cards
+
+
+# -- the coach in Japanese --
+
+TAG = re.compile(r"<style>.*?</style>|</?[a-z][^>]*>", re.S)  # markup only: "< 0.1%" is text
+DATA = re.compile(r'data-[\w-]+="[^"]*"')
+
+
+def shown_text(panel: str) -> str:
+    """What a reader sees of a panel: the text without the style sheet and the tags."""
+    return html.unescape(TAG.sub(" ", panel))
+
+
+@pytest.mark.parametrize("players, seed", [(3, 4), (4, 7)])
+def test_the_japanese_coach_has_no_english_word_and_the_same_numbers(players, seed):
+    parts = Counter()
+    for app in moments(TwentyFiveApp(players=players, seed=seed, lang="ja"), random.Random(seed), count=12):
+        app.coach_open = True
+        panel = app._coach.value
+        text = shown_text(panel)
+        assert is_japanese(text) and not re.findall(r"[A-Za-z]{3,}", text), re.findall(r"[A-Za-z]{3,}", text)
+        english = TwentyFiveApp(players=players, seed=seed)  # the same moment in English: the same numbers
+        english.coach_open = True
+        english.resume(app.state, parts_read=app.parts_read)
+        assert DATA.findall(panel) == DATA.findall(english._coach.value)
+        assert re.findall(r"[A-Za-z]{3,}", shown_text(english._coach.value))  # the check above can fail
+        notes_and_hints = re.findall(r'<(?:li|div class="cl-coach-note")>(.*?)</', panel)
+        assert all(is_japanese(line) for line in notes_and_hints), notes_and_hints
+        parts.update(part for part, shown in [("odds", "事後確率" in text and "単純な確率" in text),
+                                              ("costs", "data-costs" in panel and "期待値" in text),
+                                              ("note", "cl-coach-note" in panel), ("hints", "<li>" in panel),
+                                              ("round over", "ラウンド終了" in text)] if shown)
+    assert set(parts) == {"odds", "costs", "note", "hints", "round over"}, parts

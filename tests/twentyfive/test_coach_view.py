@@ -1,9 +1,14 @@
-"""The coach panel's words say only what its exact numbers say."""
+"""The coach panel's words say only what its exact numbers say, in English or in Japanese."""
+import random
+
 from cardlib.twentyfive import DRAW, Game
 from cardlib.twentyfive.rules import REVEALS
 from cardlib.twentyfive.analysis import p_over
 from cardlib.twentyfive.coach_view import coach_panel, percent, reveal_hints
+from cardlib.twentyfive.words_ja import WORDS_JA
 from cardlib.decks.pairs import stacked_deck
+from cardlib.ui.narration import Names
+from cardlib.ui.words import Words, is_japanese
 
 NAMES = {0: "You", 1: "Player 1", 2: "Player 2"}
 
@@ -38,3 +43,29 @@ def test_the_cap_is_the_smallest_card_shown_when_a_higher_one_was_just_drawn():
     state.apply(DRAW)
     hints = reveal_hints(state.observation(0), NAMES)
     assert any(hint.startswith("Player 1's hidden cards are all 8 or lower: 8 is the smallest") for hint in hints)
+
+
+def test_every_sentence_the_coach_says_has_its_japanese():
+    ja = Words("ja", WORDS_JA)
+    said = set()
+
+    def say(text, **fields):
+        said.add(text)
+        return ja(text, **fields)
+
+    # you hold two of the three 3s, so Player 1, showing a 3, keeps only 2s and 1s: a cap below every card shown
+    stacked = Game(players=3).new(deck=stacked_deck([3, 3, 8, 7], [3, 2, 2, 1], [10, 9, 6, 4]))
+    assert "2以下" in "".join(reveal_hints(stacked.observation(0), Names(me=0, lang="ja"), say))
+    state, rng = Game(players=3).new(seed=24), random.Random(24)
+    while not state.is_over:  # seed 24: a short game (31 moves) that meets every other branch
+        mover = state.current_player
+        for seat in (mover, (mover + 1) % state.game.players):  # the player to move, and one waiting
+            assert is_japanese(coach_panel(state.observation(seat), Names(me=seat, lang="ja"), say))
+        legal = state.legal_actions()
+        state.apply(rng.choice(legal) if rng.random() < 0.2 else legal[0])
+    missing = sorted(text for text in said if ja(text) == text)
+    assert not missing, missing
+    assert {"no higher copy is left unseen", "a 5 caps nothing", "{name} has not revealed a card yet.",
+            "Here both give exactly the same chance of more than 25.", "Opening reveals: nobody may pass before "
+            "someone has drawn.", "You have drawn, so you cannot pass this turn: put a card face up first.",
+            "If you pass now: expected points to each player (points are bad)"} <= said
