@@ -195,7 +195,7 @@ def ended_page(obs: Observation, done: RoundTally, names: Names, bots: Mapping[i
         boxes.append(seat_box(seat, names(seat), rows=[(say("Left in hand"), escape(left), "cl-cards"),
                                                        (say("Scored"), escape(taken), "cl-cards")],
                               subtitle=bot_words(bots.get(seat), say), points=done.scores[seat], badges=marks,
-                              you=seat == obs.seat))
+                              you=seat == obs.seat, point_words=(say("point"), say("points"))))
     return STYLE + table_html(boxes[:-1], boxes[-1])
 
 

@@ -278,13 +278,12 @@ class TableFrame(widgets.VBox):
             groups.setdefault(control.group, []).append(button)
         if not hasattr(self, "_group_layouts"):
             self._group_layouts = (widgets.Layout(flex=f"0 1 {px(190)}", min_width=px(120)),
-                                   widgets.Layout(flex_flow="row wrap"),
-                                   widgets.Layout(flex=f"1 1 {px(420)}", align_items="center"))
-        heading_layout, members_layout, row_layout = self._group_layouts
+                                   widgets.Layout(flex=f"1 1 {px(420)}", align_items="center", flex_flow="row wrap"))
+        heading_layout, row_layout = self._group_layouts
         rows = []
-        for heading, members in groups.items():
+        for heading, members in groups.items():  # two widgets a group: its heading, and the row it heads
             label = widgets.HTML(f'<div class="cl-controls-label">{heading}</div>', layout=heading_layout)
-            row = widgets.HBox([label, widgets.HBox(members, layout=members_layout)], layout=row_layout)
+            row = widgets.HBox([label, *members], layout=row_layout)
             row.add_class("cl-controls-group")
             rows.append(row)
         return rows
