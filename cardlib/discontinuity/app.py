@@ -29,7 +29,6 @@ from cardlib.discontinuity.rules import Game, HalfResult, Observation
 from cardlib.discontinuity.words import HELP_JA, JA
 from cardlib.ui import Control
 from cardlib.ui.app import TableApp
-from cardlib.ui.words import Words
 
 # The "Players" menu; two players may also play the whole deck as one game (not on the sheet).
 TABLES = [("2 players (two halves)", Game(players=2, halves=True)),
@@ -64,7 +63,7 @@ class DiscontinuityApp(TableApp):
     kept for the class (``classroom.py``: what you saw, what you chose, how it came out).
 
     >>> ja = DiscontinuityApp(seed=1, lang="ja")
-    >>> ja.TITLE, ja.button("ジョーカーを獲得（ゲーム中１回）").disabled, ja.players_choice.label
+    >>> ja.say(ja.TITLE), ja.button("ジョーカーを獲得（ゲーム中１回）").disabled, ja.players_choice.label
     ('ディスコンティニュイティ', False, '3人')
     """
 
@@ -76,12 +75,11 @@ class DiscontinuityApp(TableApp):
     MY_MOVES = ("take", "joker", "place")
     HEADS = ("deal", "half", "over")
     WORDS_JA = JA
+    HELP_JA = HELP_JA
 
     def __init__(self, players: int = 3, human: int = 0, opponents: Optional[Sequence[Any]] = None,
                  seed: Optional[int] = None, halves: Optional[bool] = None, lang: str = "en") -> None:
         game = Game(players=players, halves=halves)  # RulesError for options the rules do not allow
-        say = Words(lang, self.WORDS_JA)  # RulesError for a language the apps do not speak
-        self.TITLE, self.HELP = say(type(self).TITLE), HELP_JA if say.lang == "ja" else view.HELP  # the header's words
         super().__init__(game, human, opponents, seed, default_opponents=default_opponents, tables=TABLES,
                          lang=lang)
 

@@ -70,11 +70,11 @@ class LoopApp(TableApp):
     HEADS = ("set", "round", "round end", "set end", "end")
     LAST_PLACE = "You come last."
     WORDS_JA = WORDS_JA
+    HELP_JA = HELP_JA
 
     def __init__(self, players: int = 4, human: int = 0, opponents: Optional[Sequence[Any]] = None,
                  seed: Optional[int] = None, *, long: bool = False, lang: str = "en") -> None:
-        say = Words(lang, self.WORDS_JA)  # the title and the help are drawn before the kit's say exists
-        self.TITLE, self.HELP = say(type(self).TITLE), HELP_JA if lang == "ja" else view.HELP
+        say = Words(lang, self.WORDS_JA)  # the menu's labels are made before the kit's say exists
         super().__init__(Game(players=players, long=long), human, opponents, seed,
                          default_opponents=default_opponents, tables=tables(long, say), lang=lang)
 

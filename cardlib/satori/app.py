@@ -59,13 +59,12 @@ class SatoriApp(TableApp):
     LAST_PLACE = "You come last."
     PLACES_RULE = " (the longest satori run on top wins)"
     WORDS_JA = WORDS_JA
+    HELP_JA = HELP_JA
 
     def __init__(self, players: int = 3, human: int = 0, opponents: Optional[Sequence[Any]] = None,
                  seed: Optional[int] = None, model: Any = None, lang: str = "en") -> None:
         game = TWO_PLAYERS if type(players) is int and players == 2 else Game(players=players)  # RulesError: no table
         self._model = coach_view.coach_model(model)
-        if lang == "ja":
-            self.TITLE, self.HELP = WORDS_JA[self.TITLE], HELP_JA
         super().__init__(game, human, opponents, seed, default_opponents=default_opponents, tables=TABLES,
                          lang=lang)
 

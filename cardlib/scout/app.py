@@ -27,7 +27,6 @@ from cardlib.scout.rules import Game
 from cardlib.scout.words_ja import HELP_JA, WORDS_JA
 from cardlib.ui import Control
 from cardlib.ui.app import TableApp
-from cardlib.ui.words import Words
 
 TABLES = [(f"{n} players", Game(players=n)) for n in (3, 4, 5)] + [("2 players (variant)", Game(players=2))]
 
@@ -57,11 +56,10 @@ class ScoutApp(TableApp):
     LAST_PLACE = "You come last."
     PLACES_RULE = " (the highest total wins)"
     WORDS_JA = WORDS_JA
+    HELP_JA = HELP_JA
 
     def __init__(self, players: int = 3, human: int = 0, opponents: Optional[Sequence[Any]] = None,
                  seed: Optional[int] = None, lang: str = "en") -> None:
-        self.TITLE = Words(lang, WORDS_JA)(self.TITLE)  # the header and the help speak the app's language
-        self.HELP = HELP_JA if lang == "ja" else view.HELP
         super().__init__(Game(players=players), human, opponents, seed, default_opponents=default_opponents,
                          tables=TABLES, lang=lang)
 

@@ -26,7 +26,6 @@ from cardlib.twentyfive.coach_view import coach_panel
 from cardlib.twentyfive.rules import DRAW, PASS, Game, Observation, Reveal, RoundResult
 from cardlib.ui import Control
 from cardlib.ui.app import TableApp
-from cardlib.ui.words import Words
 
 TABLES = [(f"{n} players", Game(players=n)) for n in (3, 4)]  # the "Players" menu
 
@@ -65,14 +64,12 @@ class TwentyFiveApp(TableApp):
     HEADS = ("round",)
     LAST_PLACE = "You lose: the highest total loses."
     PLACES_RULE = " (lowest total wins)"
+    HELP_JA = view.HELP_JA
     WORDS_JA = view.WORDS_JA  # the sheet's terms: カードを引く, パス, 公開する, 手札, 場札, 山札, 組
 
     def __init__(self, players: int = 3, human: int = 0, opponents: Optional[Sequence[Any]] = None,
                  seed: Optional[int] = None, lang: str = "en") -> None:
         game = Game(players=players)  # RulesError for a player count the rules do not allow
-        if lang == "ja":  # the help and the last place's words, before the frame shows them
-            self.HELP = view.HELP_JA
-            self.LAST_PLACE = Words(lang, self.WORDS_JA)(self.LAST_PLACE)
         super().__init__(game, human, opponents, seed, default_opponents=default_opponents, tables=TABLES,
                          lang=lang)
 

@@ -15,7 +15,7 @@ the whole page from ``state.observation(human)`` and, on your turn, the legal ac
 - ``decision_row(obs, action)`` and ``round_rows(obs, done, decisions)``: the public record of each
   finished round for the class (what you saw, what you decided, how it came out), offered as a CSV.
 
-An app speaks English or, with ``lang="ja"``, Japanese: ``self.say(text)`` looks a label up in the
+An app speaks English or, with ``lang="ja"``, Japanese (its ``HELP_JA`` for the help): ``self.say(text)`` looks a label up in the
 kit's catalog and the game's ``WORDS_JA`` (cardlib.ui.words).
 
 >>> [ordinal(n) for n in (1, 2, 3, 4)]
@@ -86,6 +86,7 @@ class TableApp(TableFrame):
     PLACES_RULE = ""  # after "Places", e.g. " (lowest total wins)"
 
     WORDS_JA: dict[str, str] = {}  # the game's terms and buttons in Japanese, as its sheet writes them
+    HELP_JA = ""  # the game's help in Japanese ("": the English HELP in a Japanese app too)
 
     def __init__(self, game: Any, human: int, opponents: Optional[Sequence[Any]], seed: Optional[int], *,
                  default_opponents: Callable[[int], list[Any]], tables: Sequence[tuple[str, Any]],
@@ -106,7 +107,8 @@ class TableApp(TableFrame):
         self.step: Any = None  # the first click of a two-click choice, while its second clicks are shown
         self._moves = 0  # your moves in the game on show: "New game" asks first once you have made one
         self.records = Records(game_name(game), seed)  # the public record of your finished rounds
-        super().__init__(self.HELP, self.COACH_TIP and self.say(self.COACH_TIP), scores_title=self.SCORES_TITLE,
+        help_html = self.HELP_JA if self.lang == "ja" and self.HELP_JA else self.HELP
+        super().__init__(help_html, self.COACH_TIP and self.say(self.COACH_TIP), scores_title=self.SCORES_TITLE,
                          choices=tables, chosen=game, words=self.say)
         self._run(self.new_game)  # a failing bot shows a message here too, not a traceback
 
