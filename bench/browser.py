@@ -39,7 +39,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from cardlib.games import REGISTRY  # noqa: E402
-from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, START_TIMEOUT, free_port, stop  # noqa: E402
+from tests.browser.conftest import START_TIMEOUT, chromium, free_port, stop  # noqa: E402
 from tests.browser.mirror import LOAD_TIMEOUT  # noqa: E402
 from playwright.sync_api import TimeoutError as PlaywrightTimeout  # noqa: E402
 
@@ -246,19 +246,6 @@ def table(rows: Sequence[dict]) -> str:
         lines.append(f"| {row['game']:<13} | {row['start_s']:>21.1f} | {row['click_median_ms']:>17.0f} | "
                      f"{row['click_p90_ms']:>14.0f} | {row['clicks']:>6} |")
     return "\n".join(lines)
-
-
-@contextmanager
-def chromium() -> Iterator:
-    """Debian's chromium, headless, through Playwright, with the browser tests' flags."""
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-        try:
-            yield browser
-        finally:
-            browser.close()
 
 
 def machine_note(browser) -> dict:

@@ -17,6 +17,7 @@ import time
 import urllib.error
 import urllib.request
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import nbformat
@@ -132,18 +133,25 @@ def require_chromium(path: str) -> None:
     pytest.skip(f"no chromium at {path} (make chromium installs Debian's)")
 
 
+@contextmanager
+def chromium() -> Iterator:
+    """Debian's chromium, headless, through Playwright, with the flags this machine needs (the tests and bench/)."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        try:
+            yield launched
+        finally:
+            launched.close()
+
+
 @pytest.fixture(scope="module")
 def browser():
     """Debian's chromium, headless, through Playwright."""
     require_chromium(CHROMIUM)
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-        try:
-            yield chromium
-        finally:
-            chromium.close()
+    with chromium() as launched:
+        yield launched
 
 
 @pytest.fixture
