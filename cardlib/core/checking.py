@@ -23,8 +23,13 @@ import importlib
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from decimal import Decimal
 from fractions import Fraction
+from functools import partial
 from typing import Any
+
+from cardlib.core.answers import Unreadable, non_finite, plain
+from cardlib.core.sampled import Run, Sampled, estimate_near, read_run, simulated  # noqa: F401 (the games import them from here)
 
 _REGISTRY: dict[str, "Exercise"] = {}
 
@@ -129,31 +134,9 @@ def the_one_true(claims: dict[str, bool]) -> str:
     return true[0]
 
 
-@dataclass(frozen=True)
-class Sampled:
-    """The truth of a simulation exercise: the exact ``value`` and the ``standard_error`` of an
-    estimate of it from the number of runs the question asks for."""
-
-    value: Any
-    standard_error: float
-
-
-def simulated(answer: Any, truth: Sampled, errors: float = 4) -> bool:
-    """An (estimate, standard error) pair counts when the estimate lies within ``errors`` standard
-    errors of the exact value and the standard error is right to within a tenth.
-
-    A seeded simulation's result depends on how it draws its cards, so it is judged by what any
-    correct simulation of that size does, not by one stream of random numbers.
-
-    >>> truth = Sampled(Fraction(1, 2), 0.005)
-    >>> simulated((0.51, 0.005), truth), simulated((0.53, 0.005), truth), simulated((0.5, 0.05), truth)
-    (True, False, False)
-    """
-    if not isinstance(answer, (tuple, list)) or len(answer) != 2:
-        return False
-    estimate, error = answer
-    return (abs(float(estimate) - float(truth.value)) <= errors * truth.standard_error
-            and abs(float(error) - truth.standard_error) <= truth.standard_error / 10)
+def standard_error_slips(count: int, unit: str) -> list:
+    """Gone: a simulation answer no longer gives a standard error (kept empty while the games move off it)."""
+    return []
 
 
 # --- tests for predictable mistakes: each game's ``mistakes=[(test, message)]`` ---------------------
@@ -167,72 +150,44 @@ def near(wrong: Callable[[], Any]) -> Callable[[Any, Any], bool]:
     return lambda answer, truth: close_to(answer, Fraction(wrong()))
 
 
-def estimate_near(wrong: Callable[[], Any]) -> Callable[[Any, Sampled], bool]:
-    """A simulation's slip: its estimate lies within 4 standard errors of the slip's value ``wrong()``,
-    and nearer it than the truth.
-
-    >>> estimate_near(lambda: 0.4)((0.41, 0.01), Sampled(Fraction(1, 2), 0.01))
-    True
-    """
-    def matches(answer: Any, truth: Sampled) -> bool:
-        estimate, slip = float(answer[0]), float(wrong())
-        return (abs(estimate - slip) <= 4 * truth.standard_error
-                and abs(estimate - slip) < abs(estimate - float(truth.value)))
-    return matches
-
-
-def error_near(wrong: Callable[[Sampled], float]) -> Callable[[Any, Sampled], bool]:
-    """A simulation's slip in its standard error: it is, to a tenth, ``wrong(truth)``."""
-    return lambda answer, truth: abs(float(answer[1]) - wrong(truth)) <= wrong(truth) / 10
-
-
-def standard_error_slips(count: int, unit: str) -> list[tuple[Callable[[Any, Sampled], bool], str]]:
-    """The two slips of a standard error over ``count`` ``unit`` (runs, rows): the spread given for it,
-    and the spread divided by ``count`` instead of its square root."""
-    root = math.sqrt(count)
-    return [(error_near(lambda truth: truth.standard_error * root),
-             f"That is the spread of one of the {unit} (the standard deviation); the standard error of the "
-             f"estimate divides it by √(number of {unit})."),
-            (error_near(lambda truth: truth.standard_error / root),
-             f"The standard error divides the spread by the square root of the number of {unit}, not by the "
-             "number itself.")]
-
-
 def _exact(value: Any) -> Fraction | None:
-    """A number as an exact Fraction (a float by its decimal, 0.375 -> 3/8), or None."""
+    """A plain number (or a sympy rational, as truths may be) as an exact Fraction, a float by its
+    decimal (0.375 -> 3/8); None for anything else."""
     if getattr(value, "is_Rational", False) is True:  # sympy Integer and Rational
         return Fraction(int(value.p), int(value.q))
     if getattr(value, "is_Float", False) is True:  # a sympy Float: judged by its decimal, as a float
         value = float(value)
-    if isinstance(value, bool) or isinstance(value, str):
-        return None
-    try:
-        if isinstance(value, float):
-            return Fraction(repr(value)) if value == value and abs(value) != float("inf") else None
-        if isinstance(value, (int, Fraction)) or hasattr(value, "__index__"):
-            return Fraction(value)
-    except (ValueError, TypeError, ZeroDivisionError):
-        return None
+    if type(value) is float:
+        return Fraction(repr(value)) if value == value and abs(value) != float("inf") else None
+    if type(value) in (int, Fraction):
+        return Fraction(value)
     return None
+
+
+def _symbolic(value: Any) -> bool:
+    """Whether a value is a sympy expression (not a plain number)."""
+    return type(value).__module__.startswith("sympy.")
 
 
 def same(answer: Any, truth: Any) -> bool:
     """Exact equality for numbers in any exact form: Fraction(3, 4), sympy Rational(3, 4), 0.75.
 
     A decimal counts when its digits are the exact value (0.75 is 3/4); 1/3 typed as a float
-    is only close to a third, so it does not.
+    is only close to a third, so it does not. ``answer`` is a plain value (see ``core.answers``).
 
     >>> same(0.75, Fraction(3, 4)), same(1 / 3, Fraction(1, 3)), same([1, 2], (1, 2))
     (True, False, True)
     """
-    exact_truth = _exact(truth) if not isinstance(truth, float) else None
+    exact_truth = _exact(truth) if type(truth) is not float else None
     if exact_truth is not None:
         return _exact(answer) == exact_truth
     if isinstance(truth, tuple) and isinstance(answer, (tuple, list)):
         return len(answer) == len(truth) and all(same(a, t) for a, t in zip(answer, truth))
-    if isinstance(truth, float):
+    if type(truth) is float:
         value = _exact(answer)
         return value is not None and abs(float(value) - truth) <= 1e-9 * max(1.0, abs(truth))
+    if _symbolic(truth):  # an irrational number or a formula: equal when their difference simplifies to 0
+        return same_expression(answer, truth) if not isinstance(answer, str) else False
     return answer == truth
 
 
@@ -244,8 +199,11 @@ def close_to(answer: Any, truth: Any, places: int = 3) -> bool:
     >>> close_to(0.143, Fraction(1, 7)), close_to(0.14, Fraction(1, 7)), close_to(Fraction(1, 7), Fraction(1, 7))
     (True, False, True)
     """
+    value = _exact(answer)
+    if value is None and _symbolic(answer) and answer.is_number:  # an irrational number, as sympy writes it
+        value = Fraction(repr(float(answer)))
     try:
-        return abs(Fraction(str(answer)) - truth) <= Fraction(1, 2 * 10 ** places)
+        return value is not None and abs(value - Fraction(truth)) <= Fraction(1, 2 * 10 ** places)
     except (ValueError, TypeError, ZeroDivisionError):
         return False
 
@@ -262,23 +220,32 @@ def same_expression(answer: Any, truth: Any) -> bool:
     """
     import sympy as sp
 
+    if not isinstance(answer, (str, int, float, Fraction)) and not _symbolic(answer):
+        return False  # sympify would ask the object itself (its __str__ or _sympy_): read plain values only
     by_name = {symbol.name: symbol for symbol in truth.free_symbols}
     try:
         value = sp.sympify(answer, locals=by_name)
         value = value.subs({symbol: by_name[symbol.name] for symbol in value.free_symbols
                             if symbol.name in by_name})
         return sp.simplify(value - truth) == 0
-    except (sp.SympifyError, TypeError, AttributeError):
+    except (sp.SympifyError, TypeError, AttributeError, SyntaxError, ValueError):
         return False
 
 
-def diagnose(answer: Any, truth: Any) -> str:
-    """Why a wrong answer is wrong, when its kind (not only its value) is the problem."""
+def _places(compare: Callable | None) -> int | None:
+    """The decimals a matcher asks for: those of close_to (3 unless a partial says), None for another."""
+    if compare is close_to:
+        return 3
+    if isinstance(compare, partial) and compare.func is close_to:
+        return compare.keywords.get("places", 3)
+    return None
+
+
+def diagnose(answer: Any, truth: Any, compare: Callable | None = None) -> str:
+    """Why a wrong (plain) answer is wrong, when its kind or form (not only its value) is the problem."""
     if isinstance(truth, Sampled):
         return _diagnose_sampled(answer, truth)
-    if getattr(answer, "is_Float", False) is True:
-        answer = float(answer)
-    number_truth = _exact(truth) is not None or isinstance(truth, float)
+    number_truth = _exact(truth) is not None or type(truth) is float
     if number_truth and isinstance(answer, str):
         return " Give a number, not text (no quotes)."
     numbers = [name for name in getattr(answer, "__dataclass_fields__", ())
@@ -286,29 +253,46 @@ def diagnose(answer: Any, truth: Any) -> str:
     if number_truth and numbers:
         return (f" That is a whole {type(answer).__name__}; give the one number asked for: "
                 + " or ".join(f"`.{name}`" for name in numbers) + ".")
-    if number_truth and _exact(answer) is None and not isinstance(answer, float):
+    if number_truth and _exact(answer) is None:
         return f" Give a single number; this answer is a {type(answer).__name__}."
     if isinstance(truth, tuple) and not isinstance(answer, (tuple, list)):
         return f" Give {len(truth)} numbers in a tuple, like (a, b, c)."
-    exact_truth = _exact(truth) if not isinstance(truth, float) else None
-    if exact_truth is not None and isinstance(answer, float) and abs(answer - float(exact_truth)) < 1e-9:
-        return " That is the right value as a decimal — now give it exactly, e.g. Fraction(a, b)."
-    if exact_truth is not None and isinstance(answer, float) and _cut(answer, exact_truth):
+    exact_truth = _exact(truth) if type(truth) is not float else None
+    if exact_truth is None or type(answer) is not float:
+        return ""
+    digits = _decimals(answer)
+    rounded = round(exact_truth, digits) == Fraction(repr(answer))
+    places = _places(compare)
+    if rounded and places is None:
+        return (" That is the right value as a decimal"
+                + (f" (rounded to {digits} decimals)" if Fraction(repr(answer)) != exact_truth else "")
+                + " — now give it exactly, e.g. Fraction(a, b).")
+    if rounded and places is not None and digits < places:
+        return f" Right as far as it goes: give {places} decimals."
+    if _cut(answer, exact_truth):
         return " Round, don't cut: the next decimal decides the last one you keep."
     return ""
 
 
+def _decimals(number: float) -> int:
+    """How many decimals a float is written with (0.125 -> 3; 1e-05 -> 5).
+
+    >>> _decimals(0.125), _decimals(2.0), _decimals(1e-05)
+    (3, 1, 5)
+    """
+    return max(0, -Decimal(repr(number)).as_tuple().exponent)
+
+
 def _diagnose_sampled(answer: Any, truth: Sampled) -> str:
-    """Why a simulation's (estimate, standard error) answer is not right."""
-    if not isinstance(answer, (tuple, list)) or len(answer) != 2:
-        return " Give two numbers in a tuple: (your estimate, its standard error)."
-    estimate, error = (float(number) for number in answer)
-    if abs(error - truth.standard_error ** 2) <= truth.standard_error ** 2 / 10:
-        return " That standard error is a variance: take its square root."
-    if abs(estimate - float(truth.value)) > 4 * truth.standard_error:
-        return (" The estimate is further from the truth than a simulation of this size strays "
-                "(more than 4 standard errors): check what you count, and the number of runs.")
-    return " The estimate is fine; the standard error is not: spread / √(number of runs)."
+    """Why a simulation's answer is not right: its form, or an estimate too far from the truth."""
+    try:
+        run = read_run(answer, truth)
+    except ValueError as error:
+        return f" {error}"
+    if abs(run.estimate - float(truth.value)) > 4 * truth.standard_error:
+        return (f" {str(run).capitalize()}: further from the truth than a simulation of this size strays "
+                "(more than 4 standard errors). Check what you count as a hit, and your deal.")
+    return ""
 
 
 def _cut(answer: float, truth: Fraction) -> bool:
@@ -323,10 +307,32 @@ def _cut(answer: float, truth: Fraction) -> bool:
     return Fraction(repr(answer)) == cut and abs(truth - cut) > Fraction(1, 2 * scale)
 
 
+NOT_FINITE = {
+    "nan": "nan means \"not a number\": it comes from 0/0, or from a mean of nothing. Check that nothing "
+           "you divide by is zero.",
+    "inf": "inf is no answer: somewhere a number was divided by zero.",
+}
+
+
 def judge(item: Exercise, answer: Any, tries: int = 0) -> Verdict:
-    """Compare an answer with the computed truth and say so in words (``tries``: earlier wrong tries)."""
+    """Compare an answer with the computed truth and say so in words (``tries``: earlier wrong tries).
+
+    The answer is first rebuilt from plain values (``core.answers.plain``): the student's object is
+    never asked whether it is right.
+    """
     if answer is ...:
         return Verdict(item.id, False, f"… {item.id}: replace the ... with your answer, then run the cell again.")
+    hint = ""
+    if item.hints:
+        step = min(tries, len(item.hints) - 1)
+        label = f"Hint {step + 1} of {len(item.hints)}" if len(item.hints) > 1 else "Hint"
+        hint = f" {label}: {item.hints[step]}"
+    try:
+        answer = plain(answer)
+    except Unreadable as error:
+        return Verdict(item.id, False, f"✗ {item.id}: not yet. {str(error)[0].upper()}{str(error)[1:]}{hint}")
+    if non_finite(answer):
+        return Verdict(item.id, False, f"✗ {item.id}: not yet. {NOT_FINITE[non_finite(answer)]}{hint}")
     if item.choices:
         if letter(answer) not in item.choices or len(letter(answer)) != 1:
             letters = ", ".join(item.choices[:-1]) + " or " + item.choices[-1]
@@ -337,21 +343,17 @@ def judge(item: Exercise, answer: Any, tries: int = 0) -> Verdict:
     except Exception as error:  # the answer key failed: not the student's fault, so say so
         return Verdict(item.id, False, f"✗ {item.id}: the answer key could not be computed ({error!r}).")
     try:
-        ok = bool((item.compare or same)(answer, truth))  # bool() here: an array's truth may raise
+        ok = bool((item.compare or same)(answer, truth))
     except Exception as error:  # a malformed answer is a wrong answer, never a traceback
-        return Verdict(item.id, False, f"✗ {item.id}: could not read that answer ({error}).")
+        return Verdict(item.id, False, f"✗ {item.id}: could not read that answer ({error}).{hint}")
     if ok:
-        return Verdict(item.id, True, f"✓ {item.id}: correct.")
+        run = f" {str(read_run(answer, truth)).capitalize()}." if isinstance(truth, Sampled) else ""
+        return Verdict(item.id, True, f"✓ {item.id}: correct.{run}")
     mistake = next((m for m in item.mistakes if m.matches(answer, truth)), None)
     try:
-        why = f" {mistake.message}" if mistake else diagnose(answer, truth)
+        why = f" {mistake.message}" if mistake else diagnose(answer, truth, item.compare)
     except Exception:  # an answer too odd to describe is still just a wrong answer
         why = ""
-    hint = ""
-    if item.hints:
-        step = min(tries, len(item.hints) - 1)
-        label = f"Hint {step + 1} of {len(item.hints)}" if len(item.hints) > 1 else "Hint"
-        hint = f" {label}: {item.hints[step]}"
     return Verdict(item.id, False, f"✗ {item.id}: not yet.{why}{hint}")
 
 

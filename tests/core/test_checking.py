@@ -1,9 +1,11 @@
 """check(): ✓ for a right answer, ✗ with the hint for a wrong one, never a traceback; the matchers."""
 import subprocess
 import sys
+from decimal import Decimal
 from fractions import Fraction
 
 import numpy
+import pandas
 import pytest
 import sympy
 
@@ -175,13 +177,13 @@ def test_same_is_exact_for_exact_numbers():
 
 # --- the answer matchers an exercise may name: close_to and same_expression -------------------
 
-@pytest.mark.parametrize("answer", [0.143, 0.1425, "0.143", Fraction(1, 7), sympy.Rational(1, 7),
+@pytest.mark.parametrize("answer", [0.143, 0.1425, Fraction(1, 7), sympy.Rational(1, 7),
                                     sympy.Float(0.1429), 1 / 7])
 def test_close_to_accepts_an_answer_right_to_three_decimals(answer):
     assert close_to(answer, Fraction(1, 7))
 
 
-@pytest.mark.parametrize("answer", [0.14, 0.144, Fraction(1, 6), 1, "a seventh", None, [0.143], sympy.Symbol("x")])
+@pytest.mark.parametrize("answer", [0.14, 0.144, Fraction(1, 6), 1, "a seventh", "0.143", None, [0.143], sympy.Symbol("x")])
 def test_close_to_refuses_anything_further_or_unreadable(answer):
     assert not close_to(answer, Fraction(1, 7))
 
@@ -309,22 +311,203 @@ def test_a_wrong_choice_gets_its_own_message(registry):
 @pytest.fixture
 def sampled(registry):
     """A simulation exercise: P = 1/2 from 10,000 runs, standard error 0.005."""
-    truth = checking.Sampled(Fraction(1, 2), (0.25 / 10_000) ** 0.5)
-    exercise("demo.simulation", hint="Count, then divide.", compare=checking.simulated)(lambda: truth)
+    truth = checking.Sampled(Fraction(1, 2), 10_000)
+    exercise("demo.simulation", hint=("Count, then divide.", "Count the hits."),
+             compare=checking.simulated)(lambda: truth)
     return truth
 
 
-@pytest.mark.parametrize("answer", [(0.5, 0.005), (0.515, 0.0051), [0.49, 0.005]])
+@pytest.mark.parametrize("answer", [(5_000, 10_000, 1), (5_150, 10_000, 7), [4_900, 10_000, 2],
+                                    (numpy.int64(5_010), 10_000, numpy.int64(3)), (5_000.0, 10_000, 1)])
 def test_a_simulation_within_four_standard_errors_counts(sampled, answer):
-    assert check("demo.simulation", answer).ok
+    verdict = check("demo.simulation", answer)
+    assert verdict.ok and "± 0.0050 (one standard error, 10,000 runs, seed" in str(verdict)
 
 
 @pytest.mark.parametrize("answer, why", [
-    (0.5, "Give two numbers in a tuple"),
-    ((0.5, 0.005 ** 2), "is a variance: take its square root"),
-    ((0.53, 0.005), "more than 4 standard errors"),
-    ((0.5, 0.05), "spread / √(number of runs)"),
+    (0.5, "Give (hits, runs, seed) in a tuple"),
+    ((0.5, 0.005), "not an estimate and its standard error"),
+    ((0.5, 10_000, 1), "the count of hits, a whole number"),
+    ((5_000, 1_000, 1), "asks for 10,000 runs; this answer has 1,000"),
+    ((5_000, 10_000), "not an estimate"),
+    ((5_000, 10_000, None), "Give the seed you used"),
+    ((5_000, 10_000, "seven"), "Give the seed you used"),
+    ((12_000, 10_000, 1), "between 0 and the 10,000 runs"),
+    ((5_300, 10_000, 1), "more than 4 standard errors"),
+    ((float("nan"), float("nan")), "not a number"),
 ])
 def test_a_simulation_answer_is_told_what_is_wrong(sampled, answer, why):
     verdict = check("demo.simulation", answer)
     assert not verdict.ok and why in str(verdict)
+
+
+@pytest.fixture
+def sampled_mean(registry):
+    """A simulation of a mean: a fair die's 1 to 6 (mean 7/2, spread √(35/12)) from 600 rolls."""
+    truth = checking.Sampled(Fraction(7, 2), 600, spread=(35 / 12) ** 0.5)
+    exercise("demo.mean", hint=("Roll.", "Keep every roll."), compare=checking.simulated)(lambda: truth)
+    return truth
+
+
+def test_a_simulation_of_a_mean_takes_every_outcome_and_the_seed(sampled_mean):
+    import random
+    rng = random.Random(5)
+    rolls = [rng.randint(1, 6) for _ in range(600)]
+    assert check("demo.mean", (rolls, 5)).ok and check("demo.mean", (numpy.array(rolls), 5)).ok
+    assert "not an estimate" in str(check("demo.mean", (3.5, 0.07)))
+    assert "spread far less" in str(check("demo.mean", ([3.5] * 600, 5)))  # the exact value repeated
+    assert "asks for 600 runs; this answer has 599" in str(check("demo.mean", (rolls[1:], 5)))
+    assert "more than 4 standard errors" in str(check("demo.mean", ([r + 1 for r in rolls], 5)))
+
+
+def test_a_simulation_slip_is_recognised_by_its_estimate(registry):
+    truth = checking.Sampled(Fraction(1, 2), 10_000)
+    exercise("demo.slip", hint=("a", "b"), compare=checking.simulated,
+             mistakes=[(checking.estimate_near(lambda: Fraction(2, 5)), "You counted the misses.")])(lambda: truth)
+    assert "You counted the misses." in str(check("demo.slip", (4_020, 10_000, 3)))
+    assert "You counted the misses." not in str(check("demo.slip", (4_600, 10_000, 3)))
+
+
+# -- a checker that cannot be fooled: answers are read as plain values, never asked if they are right --
+
+class AlwaysEqual:
+    """Equal to everything."""
+
+    def __eq__(self, other):
+        return True
+
+    def __ne__(self, other):
+        return False
+
+    __hash__ = object.__hash__
+
+
+class EqualInt(int):
+    def __eq__(self, other):
+        return True
+
+    __hash__ = int.__hash__
+
+
+class EqualStr(str):
+    def __eq__(self, other):
+        return True
+
+    __hash__ = str.__hash__
+
+    def strip(self, *args):  # letter() strips: a cheat may answer with the truth here too
+        return "b"
+
+
+class EqualTuple(tuple):
+    def __eq__(self, other):
+        return True
+
+    __hash__ = tuple.__hash__
+
+
+class SaysTheTruth:
+    """Prints, sympifies and floats as whatever it is told."""
+
+    def __init__(self, truth):
+        self.truth = truth
+
+    def __str__(self):
+        return str(self.truth)
+
+    __repr__ = __str__
+
+    def _sympy_(self):
+        return sympy.sympify(self.truth)
+
+    def __float__(self):
+        return float(self.truth)
+
+    def __index__(self):
+        return int(self.truth)
+
+
+class ClaimsToBeAFraction:
+    """An object whose __class__ says Fraction."""
+
+    __class__ = property(lambda self: Fraction)
+    numerator, denominator = 1, 3
+
+
+@pytest.mark.parametrize("answer", [AlwaysEqual(), EqualInt(0), EqualStr("x"), EqualTuple((0,)),
+                                    ClaimsToBeAFraction()], ids=lambda answer: type(answer).__name__)
+@pytest.mark.parametrize("exercise_id", ["demo.third", "demo.pairs", "demo.sympy", "demo.float", "demo.pair",
+                                         "demo.word"])
+def test_an_object_that_claims_equality_is_refused(registry, exercise_id, answer):
+    verdict = check(exercise_id, answer)
+    assert not verdict.ok and str(verdict).startswith("✗")
+
+
+@pytest.mark.parametrize("exercise_id", ["demo.third", "demo.pairs", "demo.sympy", "demo.float", "demo.pair",
+                                         "demo.word"])
+def test_an_object_that_prints_or_sympifies_as_the_truth_is_refused(registry, exercise_id):
+    truth = registry[exercise_id].truth()
+    verdict = check(exercise_id, SaysTheTruth(truth))
+    assert not verdict.ok and "which check cannot read" in str(verdict)
+
+
+def test_formulas_and_multiple_choices_are_not_fooled_either(registry):
+    b = sympy.Symbol("b")
+    exercise("demo.formula", compare=same_expression)(lambda: b ** 3 - b + 1)
+    exercise("demo.letter", choices="abc")(lambda: "b")
+    assert not check("demo.formula", SaysTheTruth(b ** 3 - b + 1)).ok
+    assert not check("demo.letter", EqualStr("a")).ok  # its strip() says "b", its value is "a"
+    assert check("demo.letter", EqualStr("b")).ok  # its value is the answer: a subclass is read as its value
+
+
+def test_a_subclass_of_a_builtin_counts_by_its_own_value(registry):
+    class Mine(int):
+        pass
+
+    assert check("demo.pairs", Mine(45)).ok and not check("demo.pairs", EqualInt(44)).ok
+    assert check("demo.pair", EqualTuple((Fraction(1, 2), 27))).ok
+
+
+@pytest.mark.parametrize("answer", [numpy.float32(0.375), numpy.float64(0.375), Decimal("0.375"),
+                                    sympy.Mul(3, sympy.Pow(8, -1, evaluate=False), evaluate=False),
+                                    sympy.Rational(3, 8), Fraction(3, 8), numpy.array(0.375)],
+                         ids=lambda answer: type(answer).__name__)
+def test_a_right_value_in_a_form_a_student_produces_counts(registry, answer):
+    assert check("demo.sympy", answer).ok
+
+
+def test_numpy_whole_numbers_and_lists_count(registry):
+    assert check("demo.pairs", numpy.int64(45)).ok and check("demo.pairs", numpy.float32(45)).ok
+    assert check("demo.pair", numpy.array([0.5, 27])).ok
+    assert check("demo.pair", pandas.Series([Fraction(1, 2), 27])).ok
+
+
+@pytest.mark.parametrize("answer, why", [
+    (0.111, "right value as a decimal (rounded to 3 decimals) — now give it exactly"),
+    (numpy.float32(0.1111), "now give it exactly"),
+    (Decimal("0.11"), "now give it exactly"),
+    (float("nan"), "not a number"),
+    (float("inf"), "divided by zero"),
+    ((Fraction(1, 9), float("nan")), "not a number"),
+    (10 ** 5000, "thousands of digits"),
+], ids=lambda value: type(value).__name__ if not isinstance(value, str) else value[:12])
+def test_a_near_miss_of_form_gets_its_own_message(registry, answer, why):
+    exercise("demo.ninth", hint=("One in nine.", "Count."))(lambda: Fraction(1, 9))
+    verdict = check("demo.ninth", answer)
+    assert not verdict.ok and why in str(verdict), str(verdict)
+
+
+def test_a_decimal_with_too_few_places_is_asked_for_more(registry):
+    exercise("demo.places", compare=close_to)(lambda: Fraction(1, 7))
+    assert "give 3 decimals" in str(check("demo.places", 0.14))
+
+
+@pytest.mark.parametrize("answer", [10 ** 400, -10 ** 400, float("-inf"), numpy.array([AlwaysEqual()], dtype=object),
+                                    [AlwaysEqual()], {AlwaysEqual(): 1}, [[[[[[[[[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]]]]]]]],
+                                    complex(1, 1), numpy.complex128(1), range(3)],
+                         ids=lambda answer: type(answer).__name__)
+@pytest.mark.parametrize("exercise_id", ["demo.third", "demo.pairs", "demo.sympy", "demo.float", "demo.pair",
+                                         "demo.word"])
+def test_odd_answers_are_refused_without_a_traceback(registry, exercise_id, answer):
+    verdict = check(exercise_id, answer)
+    assert not verdict.ok and str(verdict).startswith("✗")
