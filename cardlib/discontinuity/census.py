@@ -25,8 +25,19 @@ from cardlib.core.match import play
 from cardlib.core.protocol import Agent
 from cardlib.core.tournament import named_agents, schedule, seating
 from cardlib.discontinuity.actions import Take, TakeJoker
+from cardlib.discontinuity.bots import GreedyBot, LookaheadBot
 from cardlib.discontinuity.rules import Game, Observation
 from cardlib.discontinuity.square import take_slots
+
+# The games the lesson reads from notebooks/data (tools/discontinuity_games.py plays them once):
+WATCH = {"games": 300, "seed": 8}             # §3: the squares and rows players really face
+TOURNAMENT = {"games": 2000, "seed": 2024}    # §4: lookahead against greedy, seats rotating
+
+
+def lesson_players() -> dict[str, Agent]:
+    """The three players of the lesson's watched games and tournament: one lookahead bot, two greedy."""
+    return {"lookahead": LookaheadBot(), "greedy 1": GreedyBot(), "greedy 2": GreedyBot()}
+
 
 TURN_COLUMNS = ["game", "seat", "agent", "turn", "cards in row", "joker open", "joker change",
                 "took joker", "largest group", "redeal chance"]
@@ -69,19 +80,22 @@ def _joker_change(row: tuple) -> int:
 
 
 def watch(game: Game, agents: Sequence[Agent] | Mapping[str, Agent], games: int = 100,
-          seed: int = 0) -> tuple[pd.DataFrame, pd.DataFrame]:
+          seed: int = 0, only: Sequence[int] | None = None) -> tuple[pd.DataFrame, pd.DataFrame]:
     """Play seeded games (seats rotating, as in a tournament); one line per turn and one per game.
 
     A turn line is what the player saw before taking: the size of their row, whether their
     joker is still to take and what it would change there (at its best place), the square's
     largest group, what they chose, and after a take the chance that its refill re-deals.
     A game line counts the squares checked for a re-deal (the first deal and every refill
-    that left a deck) and the re-deals that happened.
+    that left a deck) and the re-deals that happened. ``only``: play just these games of the
+    schedule (by index), as the whole run would play them: how a stored run is replayed.
     """
     named = named_agents(agents)
     turn_rows: list[tuple] = []
     game_rows: list[tuple] = []
     for index, game_seed, rotation in schedule(games, seed, game.players):
+        if only is not None and index not in only:
+            continue
         seated = seating(named, rotation)
         turns_taken: Counter = Counter()
         takes: list[Any] = []  # the take-phase choices, in order
