@@ -9,7 +9,14 @@ seconds on one core, and the equilibrium mixes where the lesson wants it to: pla
 calls Katsu on that first card about 20% of the time. Player 0, who moves first, is worth about
 +0.29 (a win is +1, a loss -1): it wins about 64.5% of the games. Neither mix is a tie-break
 among equally good pure choices: ``purity_costs`` solves the game again with the choice forced,
-and a first move that never bluffs, or always does, costs player 0 about 0.3.
+and a first move that never bluffs, or always does, costs player 0 at least about 0.3.
+
+Exactly, by the sequence-form LP (lp.py, a simplex in Fractions, about a second): player 0 is
+worth 9/31 (``exact_value``) and bluffs first with chance 9/31 in every equilibrium
+(``first_bluff_range``), but player 1's first Katsu is not unique: every chance from 4/31 to
+10/31 (0.129 to 0.323) belongs to an equilibrium strategy (``first_katsu_range``); CFR landed
+on 0.19. Forced openings, re-solved (``first_move_costs``): never bluffing is worth 0 to player 0,
+always bluffing -1/3.
 
 Why this size. Every deal tried, CFR+ until the exploitability is below 0.001 (checked every 25
 iterations; ``python bench/cfr.py --candidates``, seconds on one core of a busy machine; the
@@ -48,18 +55,21 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from fractions import Fraction
 from functools import lru_cache
 from typing import NamedTuple, Optional
 
 from cardlib.core.cfr import Policy, Solution, Tree, best_response, reach, restrict, solve, tree, value
+from cardlib.satori import lp
 from cardlib.satori.actions import (
     KATSU, NO_KATSU, PLAY_SATORI, PLAY_ZATSUNEN, SATORI, TURN, WINDOW, ZATSUNEN, Action, Observation,
 )
 from cardlib.satori.rules import Game
 
 __all__ = [
-    "EquilibriumBot", "Frequency", "ITERATIONS", "Purity", "SMALL", "frequencies", "purity_costs", "situation",
-    "small_tree", "small_value", "so_far", "solve_small",
+    "EquilibriumBot", "Forced", "Frequency", "ITERATIONS", "Purity", "Range", "SMALL", "exact_value",
+    "first_bluff_range", "first_katsu_range", "first_katsu_strategies", "first_move_costs", "frequencies",
+    "purity_costs", "situation", "small_tree", "small_value", "so_far", "solve_small",
 ]
 
 SMALL = Game(players=2, satori=2, zatsunen=1)
@@ -213,3 +223,117 @@ def purity_costs(iterations: int = 1000) -> tuple[Purity, ...]:
                         (first_window, KATSU), (first_window, NO_KATSU)):
         rows.append(Purity(situation(obs), str(action), *_bounds(restrict(game_tree, obs, action), iterations)))
     return tuple(rows)
+
+
+# --- exactly, and every equilibrium: the sequence-form LP (lp.py) ----------------------------------
+
+class Range(NamedTuple):
+    """A first choice over all of its player's equilibrium strategies: its chance lies in ``low``..``high``, exactly."""
+
+    situation: str
+    action: str
+    low: Fraction
+    high: Fraction
+
+
+def _first_choices() -> tuple[int, int]:
+    """Player 0's first move and player 1's first Katsu window, as information-set numbers of ``small_tree()``.
+
+    Player 1 cannot see the card, so both openings lead to one window: there is one first-card
+    information set, whose behaviour probability is a realization weight (it follows no earlier
+    choice of player 1, so it is reached in every equilibrium).
+    """
+    game_tree = small_tree()
+    root = game_tree.roots[0][1]
+    windows = {game_tree.infoset[kid] for kid in game_tree.children[root]}
+    if len(windows) != 1:
+        raise ValueError(f"player 1 has {len(windows)} first-card information sets; one was expected")
+    return game_tree.infoset[root], windows.pop()
+
+
+@lru_cache(maxsize=2)
+def _extremes(seat: int) -> lp.Extremes:
+    """The LP of ``seat``'s guarantee, then the least and the most weight on its first choice (a bluff, a Katsu)."""
+    game_tree = small_tree()
+    i = _first_choices()[seat]
+    action = PLAY_ZATSUNEN if seat == 0 else KATSU
+    return lp.extremes(game_tree, seat, (i, game_tree.actions[i].index(action)))
+
+
+def exact_value() -> Fraction:
+    """Player 0's value of ``SMALL``, exactly, by the sequence-form LP (CFR's ``small_value`` is within 0.001).
+
+    >>> exact_value()
+    Fraction(9, 31)
+    """
+    return _extremes(0).value
+
+
+def _range(seat: int) -> Range:
+    """The ``Range`` of ``seat``'s first choice."""
+    i = _first_choices()[seat]
+    found = _extremes(seat)
+    return Range(situation(small_tree().keys[i]), str(PLAY_ZATSUNEN if seat == 0 else KATSU), found.low, found.high)
+
+
+def first_bluff_range() -> Range:
+    """Player 0's first-move bluff over all its equilibrium strategies: one rate, as low == high shows.
+
+    >>> first_bluff_range()[2:]
+    (Fraction(9, 31), Fraction(9, 31))
+    """
+    return _range(0)
+
+
+def first_katsu_range() -> Range:
+    """Player 1's Katsu on the first card over all its equilibrium strategies: a whole interval.
+
+    >>> found = first_katsu_range()
+    >>> found.low, found.high, round(float(found.low), 3), round(float(found.high), 3)
+    (Fraction(4, 31), Fraction(10, 31), 0.129, 0.323)
+    """
+    return _range(1)
+
+
+def first_katsu_strategies() -> tuple[Policy, Policy]:
+    """Two equilibrium strategies of player 1 (exact behaviour policies): calling the first card least, and most."""
+    found = _extremes(1)
+    return lp.policy(small_tree(), 1, found.low_plan), lp.policy(small_tree(), 1, found.high_plan)
+
+
+class Forced(NamedTuple):
+    """Player 0's value with its first move forced: the rest of an equilibrium kept (``kept``), or re-solved."""
+
+    forced: str
+    kept: Fraction      # the rest of player 0's equilibrium strategy kept, player 1 answering with its best response
+    resolved: Fraction  # the value of the game with that first move forced: both players then play optimally
+
+
+def first_move_costs(policy: Optional[Policy] = None) -> tuple[Forced, Forced]:
+    """Never bluff first, always bluff first: player 0's value in each, with the rest kept and re-solved.
+
+    ``kept`` forces the first move in player 0's ``policy`` (default: the LP's exact equilibrium
+    strategy) and lets player 1 best-respond; it measures the deviation alone, and is exact for an
+    exact policy (CFR's float policy gives the CFR figures, within its exploitability). ``resolved``
+    is the value, by the exact LP, of the game in which that first move is forced and both players
+    then play optimally: what the pure opening is worth to a player who adapts the rest.
+
+    >>> [(row.forced, row.kept, row.resolved) for row in first_move_costs()]
+    [('play satori', Fraction(0, 1), Fraction(0, 1)), ('play zatsunen', Fraction(-1, 1), Fraction(-1, 3))]
+    """
+    game_tree = small_tree()
+    first = game_tree.keys[_first_choices()[0]]
+    policy = policy if policy is not None else lp.policy(game_tree, 0, _extremes(0).low_plan)
+    rows = []
+    for action in (PLAY_SATORI, PLAY_ZATSUNEN):
+        forced = {**policy, first: {a: int(a == action) for a in game_tree.actions[game_tree.keys.index(first)]}}
+        kept = -best_response(game_tree, forced, 1)[0]
+        rows.append(Forced(str(action), kept, _resolved(action)))
+    return rows[0], rows[1]
+
+
+@lru_cache(maxsize=2)
+def _resolved(action: Action) -> Fraction:
+    """The exact value to player 0 of ``SMALL`` with its first move forced to ``action``."""
+    game_tree = small_tree()
+    return lp.guarantee(restrict(game_tree, game_tree.keys[_first_choices()[0]], action), 0).value
