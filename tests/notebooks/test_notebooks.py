@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import sys
+from functools import lru_cache
 from pathlib import Path
 
 import nbformat
@@ -27,6 +28,17 @@ def run(path: Path) -> nbformat.NotebookNode:
     return notebook
 
 
+@lru_cache(maxsize=None)
+def executed(path: Path) -> nbformat.NotebookNode:
+    """A lesson run once in this worker, for every test that reads its outputs (same xdist_group)."""
+    return run(path)
+
+
+def lesson_group(path: Path) -> str:
+    """The xdist group of a lesson's tests: one worker runs the lesson once for all of them."""
+    return f"lesson-{path.stem}"
+
+
 def text_of(notebook: nbformat.NotebookNode) -> str:
     """All text the notebook's cells printed or displayed."""
     parts = []
@@ -34,7 +46,7 @@ def text_of(notebook: nbformat.NotebookNode) -> str:
         for output in cell.get("outputs", []):
             if "text" in output:
                 parts.append(output["text"])
-            for key in ("text/plain", "text/html", "text/markdown"):
+            for key in ("text/plain", "text/html", "text/markdown", "text/latex"):
                 if key in output.get("data", {}):
                     parts.append(output["data"][key])
     return "\n".join(parts)
@@ -45,9 +57,10 @@ def name(path: Path) -> str:
 
 
 @pytest.mark.notebook
-@pytest.mark.parametrize("path", NOTEBOOKS, ids=name)
+@pytest.mark.parametrize("path", [pytest.param(path, marks=pytest.mark.xdist_group(lesson_group(path)))
+                                  for path in NOTEBOOKS], ids=name)
 def test_notebook_runs_top_to_bottom(path):
-    run(path)
+    executed(path)
 
 
 @pytest.mark.notebook
