@@ -3,6 +3,10 @@
 - The 8s in a hand of 11 from 45 (three 8s in the deck): a hypergeometric distribution, exact.
   P(at least one 8) = 1 − C(42, 11)/C(45, 11) = 373/645, P(three 8s) = 1/86.
 - What the optional three-8s rule changes: how often a deal triggers it, and how many deals that takes.
+- The deal is without replacement: ``eights_both_ways`` sets the hypergeometric beside the binomial of
+  cards drawn from all 45 again, the model behind the wrong (42/45)^11.
+- Where the three 8s fall among the chairs and the unused cards (``p_eights_unused``, ``p_one_eight_each``),
+  and the chance of at least one of any k given cards (``p_at_least_one_of``).
 - Counting combinations by linearity of expectation: the expected number of pairs, threes and runs
   (of each length) in a dealt hand of 11, exact; each is a sum over the possible combinations of
   the chance that all its cards were dealt to the hand.
@@ -71,6 +75,53 @@ def three_eights_rule(players: int) -> dict[str, sp.Rational]:
     trigger = players * p_three_eights()
     return {"a deal triggers it": trigger, "expected deals": 1 / (1 - trigger),
             "expected points a player gets from it": p_three_eights() / (1 - trigger)}
+
+
+def eights_with_replacement(hand: int = HAND) -> dict[int, Fraction]:
+    """P(k eights) if each of the ``hand`` cards were drawn from all 45 again (binomial, 3/45 a card): the
+    wrong model of a deal, since a dealt card is gone.
+
+    >>> eights_with_replacement()[0] == Fraction(42, 45) ** 11
+    True
+    """
+    p = Fraction(EIGHTS, len(DECK))
+    return {k: math.comb(hand, k) * p ** k * (1 - p) ** (hand - k) for k in range(hand + 1)}
+
+
+def eights_both_ways(most: int = 5) -> pd.DataFrame:
+    """P(k eights in a hand of 11) for k = 0..``most``: dealt (hypergeometric) beside drawn with replacement
+    (binomial). Dealt, a hand never holds four 8s: there are three."""
+    dealt = eights_distribution()
+    drawn = eights_with_replacement()
+    rows = {k: {"dealt (without replacement)": float(dealt.get(k, 0)), "drawn with replacement": float(drawn[k])}
+            for k in range(most + 1)}
+    return pd.DataFrame.from_dict(rows, orient="index").rename_axis("8s in the hand")
+
+
+def p_at_least_one_of(cards: int, hand: int = HAND) -> Fraction:
+    """The chance a dealt hand holds at least one of ``cards`` given cards: 1 − C(45 − cards, 11)/C(45, 11).
+
+    >>> p_at_least_one_of(EIGHTS) == p_at_least_one_eight()
+    True
+    """
+    return 1 - Fraction(math.comb(len(DECK) - cards, hand), math.comb(len(DECK), hand))
+
+
+def p_eights_unused(players: int) -> Fraction:
+    """The chance all three 8s are among the cards nobody is dealt (45 − 11 × players of them): nobody can
+    stop a trick with an 8 or declare donden all game.
+
+    >>> p_eights_unused(4)
+    Fraction(0, 1)
+    """
+    unused = len(DECK) - HAND * players
+    return Fraction(math.comb(unused, EIGHTS), math.comb(len(DECK), EIGHTS))
+
+
+def p_one_eight_each() -> Fraction:
+    """With three players, the chance each hand holds exactly one 8: the three 8s lie in 45 places, and
+    3! × 11³ of the ordered ways put one in each chair."""
+    return Fraction(math.factorial(EIGHTS) * HAND ** EIGHTS, math.perm(len(DECK), EIGHTS))
 
 
 def eights_table() -> pd.DataFrame:

@@ -1,10 +1,11 @@
 """The Loop exercises: each truth is computed by cardlib, never typed in.
 
-Used by ``check("loop.N", answer)`` in ``exercises/05_loop.ipynb``, easy to hard: the deal (loop.1),
-at least one 8 (loop.2), the three-8s rule (loop.3), linearity of expectation for pairs and runs
-(loop.4, loop.5), following under donden (loop.6), loop-round points (loop.7), the chair rule
-(loop.8), a seeded simulation (loop.9), the hand or the player in replayed deals (loop.10) and an
-"explain" choice on the loop rule (loop.11).
+Used by ``check("loop.N", answer)`` in ``exercises/05_loop.ipynb``, easy to hard: the two-player deal
+(loop.1), at least one 1 or 15 (loop.2), where the three 8s fall among three chairs (loop.3), linearity
+of expectation for pairs and runs (loop.4, loop.5), following under donden (loop.6), loop-round points
+(loop.7), the chair rule (loop.8), a seeded simulation (loop.9), the hand or the player in replayed
+deals (loop.10) and an "explain" choice on the three-player loop rule (loop.11). The lesson works other
+stories and player counts, so it answers none of these.
 """
 from __future__ import annotations
 
@@ -14,21 +15,21 @@ from functools import lru_cache, partial
 from itertools import permutations
 from typing import Any
 
-from cardlib.core.checking import (
-    Sampled, close_to, estimate_near, exercise, simulated, standard_error_slips, the_one_true,
-)
+from cardlib.core.checking import Sampled, close_to, estimate_near, exercise, simulated, the_one_true
 from cardlib.loop.actions import DECK, NUMBERS, parse_card
 from cardlib.loop.chairs import BASE, START_POINTS, allowed_chairs, new_total, round_points
 from cardlib.loop.combos import beating, combo
 from cardlib.loop.slips import (
-    HAND, both_dealt, chairs_that, chooser_and_chairs, compared, drawn_with_replacement, eights, entry, every_run,
-    holds, independent_hands, is_, is_word, missing_some, mixed_run, near, no_combination, not_from, not_n_entries,
-    notation, numbers_held, other_shape, plays, runs_of_two, spread_share, totals,
+    HAND, both_dealt, chairs_that, chooser_and_chairs, compared, eights, eights_unused_drawn, entry, every_run,
+    exactly_one_of, holds, is_, is_word, missing_some, mixed_run, near, no_combination, none_of, not_from,
+    not_n_entries, notation, numbers_held, one_eight_each_slip, other_shape, plays, runs_of_two, same_pair, spread_share, totals,
 )
 
-# The data the questions ask about, named so the notebook and the tests use the very same ones.
-DEAL_PLAYERS = 3                                       # loop.1
-RULE_PLAYERS = 4                                       # loop.3
+# The data the questions ask about, named so the notebook and the tests use the very same ones. Each story
+# differs from the lesson's (three players, the 8s in one hand, the three-8s rule, four-player points).
+DEAL_PLAYERS = 2                                       # loop.1
+EXTREMES = (1, 15)                                     # loop.2: the strongest singles, under donden and without
+SPREAD_PLAYERS = 3                                     # loop.3: where the three 8s fall
 FOLLOW_TRICK, FOLLOW_HAND = "6b 7b", "2r 3r 4r 4y 5y 6y 7y 11b 12b"   # loop.6, donden in force
 # loop.7: a four-player game after its normal round (players 0-3 in chairs 0-3) and its first loop round
 NORMAL_RANKS = (2, 4, 1, 3)                            # by player, the normal round
@@ -37,6 +38,7 @@ LOOP_RANKS = (1, 4, 3, 2)                              # by player, the loop rou
 CHOSEN = {1: 0, 2: 1}                                  # loop.8: before the next loop round, player → chair
 RUNS, SIMULATION_SEED = 10_000, 5                      # loop.9
 REPLAY_DEALS, REPLAY_SEED = 30, 1                      # loop.10: two players, the random bot and the climber
+EXPLAIN_PLAYERS = 3                                    # loop.11: the lesson works four
 
 
 def _analysis() -> Any:
@@ -47,76 +49,99 @@ def _analysis() -> Any:
 
 # --- the deal ----------------------------------------------------------------------------------------
 
+def _left() -> int:
+    """The cards left for chair 1 once chair 0's 11 are dealt."""
+    return len(DECK) - HAND
+
+
 @exercise("loop.1", hint=("Each chair gets 11 cards, whatever the number of players; the rest of the 45 stays "
                           "unused (setting 2 aside comes later, from the hand).",
-                          "A hand is a set of 11 of the 45 cards: the order they come in does not matter, and no "
-                          "card comes twice. comb(45, 11)."),
-          mistakes=[(entry(1, lambda: math.perm(len(DECK), HAND)),
+                          "Once chair 0 has its 11 cards, 34 are left. Chair 1's hand is a set of 11 of those: the "
+                          "order they come in does not matter, and no card comes twice."),
+          mistakes=[(entry(1, lambda: math.perm(_left(), HAND)),
                      "That counts the hands in the order the cards come: the same 11 cards in another order are "
-                     "the same hand. Divide by 11!, or use comb(45, 11)."),
-                    (entry(1, lambda: len(DECK) ** HAND),
-                     "45^11 lets a card come twice and counts orders: a hand is 11 different cards, unordered."),
-                    (entry(1, lambda: math.factorial(len(DECK)) // (math.factorial(HAND) ** DEAL_PLAYERS
-                                                                 * math.factorial(len(DECK) - DEAL_PLAYERS * HAND))),
-                     "That counts whole deals (three hands at once). The question asks for one hand of 11."),
-                    (entry(0, lambda: len(DECK) - 4 * HAND, lambda: len(DECK) - 2 * HAND),
-                     "That is another table: 4 players leave 1 card unused, 2 players leave 23. This one has three."),
+                     "the same hand. Divide by 11!, or use comb."),
+                    (entry(1, lambda: _left() ** HAND),
+                     "34^11 lets a card come twice and counts orders: a hand is 11 different cards, unordered."),
+                    (entry(1, lambda: math.comb(len(DECK), HAND)),
+                     "That is every hand of 11 from the 45. Chair 0's 11 cards are gone: chair 1's hand comes "
+                     "from the 34 left."),
+                    (entry(1, lambda: math.comb(len(DECK), HAND) * math.comb(_left(), HAND)),
+                     "That counts whole deals (both hands at once). The question asks for chair 1's hand, chair "
+                     "0's being known."),
+                    (entry(0, lambda: len(DECK) - 3 * HAND, lambda: len(DECK) - 4 * HAND),
+                     "That is another table: 3 players leave 12 cards unused, 4 players 1. This one has two."),
                     (entry(0, lambda: len(DECK) - DEAL_PLAYERS * (HAND - 2)),
                      "The 2 set-aside cards are dealt: they come from the hand, and they are not unused."),
                     (lambda answer, truth: same_pair(answer, truth[::-1]),
                      "The other way round: first the unused cards, then the number of hands."),
-                    (not_n_entries, "Give two numbers in a tuple: (unused cards, different hands of 11).")])
+                    (not_n_entries, "Give two numbers in a tuple: (unused cards, different hands for chair 1).")])
 def the_deal() -> tuple[int, int]:
-    """(cards left unused with three players, different hands of 11 from the 45)."""
-    return len(DECK) - DEAL_PLAYERS * HAND, math.comb(len(DECK), HAND)
+    """(cards left unused with two players, different hands of 11 chair 1 may get once chair 0's are dealt)."""
+    return len(DECK) - DEAL_PLAYERS * HAND, math.comb(_left(), HAND)
 
 
-def same_pair(answer: Any, truth: tuple) -> bool:
-    """Whether a two-entry answer is ``truth``, entry by entry."""
-    return isinstance(answer, (tuple, list)) and len(answer) == 2 and all(a == t for a, t in zip(answer, truth))
+# --- the 1s and 15s, and the 8s among the chairs ---------------------------------------------------
+
+def _extremes() -> int:
+    """The cards of loop.2: every colour of the numbers in ``EXTREMES``."""
+    return sum(card[0] in EXTREMES for card in DECK)
 
 
-# --- the 8s ------------------------------------------------------------------------------------------
+@exercise("loop.2", hint=("\"At least one\" is hard to count directly; its complement, \"no 1 and no 15\", is easy. "
+                          "How many 1s and 15s does the deck hold?",
+                          "Six cards (two numbers, three colours). No 1 or 15: all 11 cards come from the 39 "
+                          "others, comb(39, 11) hands of the comb(45, 11). Then 1 minus that."),
+          mistakes=[(is_(lambda: Fraction(HAND * _extremes(), len(DECK))),
+                     "11 × 6/45 adds up chances of events that can happen together (two such cards in one "
+                     "hand): it is the expected number of 1s and 15s, more than 1, and no chance."),
+                    (is_(lambda: 1 - none_of(_extremes(), replaced=True)),
+                     "1 − (39/45)^11 draws each card from all 45 again. Dealt cards are gone: the chance of "
+                     "none is comb(39, 11)/comb(45, 11)."),
+                    (is_(lambda: none_of(_extremes())), "That is the chance of no 1 and no 15: take the complement."),
+                    (is_(lambda: exactly_one_of(_extremes())),
+                     "That is exactly one of the six; at least one also counts two, three, …"),
+                    (is_(lambda: 1 - none_of(3)),
+                     "That is at least one of three given cards (the lesson's 8s): the 1s and the 15s are six cards."),
+                    (is_(lambda: 2 * (1 - none_of(3))),
+                     "At least one 1 and at least one 15 can happen together: their chances do not add (this one "
+                     "is above 1). Count the hands with none of the six."),
+                    (is_(lambda: 1 - none_of(3) ** 2),
+                     "No 1 and no 15 are not independent: a hand without 1s has more room for 15s. Count the "
+                     "hands with none of the six at once.")])
+def at_least_one_extreme() -> Fraction:
+    """P(a dealt hand of 11 holds at least one 1 or 15), exact."""
+    return _analysis().p_at_least_one_of(_extremes())
 
-@exercise("loop.2", hint=("\"At least one\" is hard to count directly; its complement, \"no 8\", is easy.",
-                          "No 8: all 11 cards come from the 42 others, comb(42, 11) hands of the comb(45, 11). "
-                          "Then 1 minus that."),
-          mistakes=[(is_(lambda: Fraction(3 * HAND, len(DECK))),
-                     "11 × 3/45 adds up chances of events that can happen together (two 8s in one hand): it is "
-                     "the expected number of 8s, not the chance of at least one."),
-                    (is_(lambda: drawn_with_replacement("at least one")),
-                     "1 − (42/45)^11 draws each card from all 45 again. Dealt cards are gone: the chance of no 8 "
-                     "is comb(42, 11)/comb(45, 11)."),
-                    (is_(lambda: eights(0)), "That is the chance of no 8 at all: take the complement."),
-                    (is_(lambda: eights(1)), "That is exactly one 8; at least one also counts two and three."),
-                    (is_(lambda: Fraction(HAND, len(DECK))),
-                     "11/45 is the chance that one given 8 is in the hand; there are three 8s.")])
-def at_least_one_eight() -> Any:
-    """P(at least one 8 in a dealt hand of 11), exact (a sympy Rational)."""
-    return _analysis().p_at_least_one_eight()
 
-
-@exercise("loop.3", hint=("All three 8s in the hand: choose the 3 places among 11 for them, and the other 8 cards "
-                          "from the 42 others; or, the chance that 3 given cards were all dealt to the hand.",
-                          "Only one hand can hold all three 8s, so for the table the events are exclusive: their "
-                          "chances add."),
-          mistakes=[(entry(0, lambda: drawn_with_replacement("three")),
-                     "(11/45)^3 treats the three 8s as independent draws. Once one 8 is in the hand, fewer places "
-                     "are left: (11 × 10 × 9)/(45 × 44 × 43)."),
-                    (entry(0, lambda: Fraction(6, math.perm(len(DECK), 3)),
-                           lambda: Fraction(1, math.perm(len(DECK), 3))),
-                     "That is the chance that the first three cards dealt are the 8s. They may be any 3 of the 11."),
-                    (entry(1, lambda: independent_hands(RULE_PLAYERS)),
-                     "1 − (85/86)^4 treats the four hands as independent; they are not: if one holds all three "
-                     "8s, no other can. The events are exclusive, so the chances simply add."),
-                    (entry(1, lambda: eights(3), lambda: 3 * eights(3), lambda: eights(3) ** RULE_PLAYERS),
-                     "Any of the four hands can trigger the rule, and never two at once: add one chance per hand."),
+@exercise("loop.3", hint=("Where the three 8s lie is a set of 3 of the 45 places, all equally likely. Unused: all "
+                          "three among the 12 cards nobody gets. One each: one 8 in each chair's 11.",
+                          "Unused: comb(12, 3)/comb(45, 3). One each: 11 × 11 × 11 sets of places put one 8 in "
+                          "each chair, of the comb(45, 3)."),
+          mistakes=[(entry(0, lambda: eights_unused_drawn(SPREAD_PLAYERS)),
+                     "(12/45)^3 treats the three 8s as independent draws. Once one 8 is among the unused cards, "
+                     "fewer places are left there: (12 × 11 × 10)/(45 × 44 × 43)."),
+                    (entry(0, lambda: none_of(3)),
+                     "That is one hand without an 8. All three hands must miss them: the 8s all lie among the 12 "
+                     "unused cards."),
+                    (entry(0, lambda: none_of(3) ** SPREAD_PLAYERS),
+                     "(272/645)^3 treats the three hands as independent; they are not: a hand without an 8 leaves "
+                     "more 8s for the others. Count where the 8s lie: comb(12, 3) of the comb(45, 3)."),
+                    (entry(1, lambda: one_eight_each_slip(orders=False)),
+                     "That puts 8r in chair 0, 8b in chair 1 and 8y in chair 2. Any 8 may go to any chair, one "
+                     "each: 3! ways to give them out."),
+                    (entry(1, lambda: one_eight_each_slip(replaced=True), lambda: one_eight_each_slip(False, True)),
+                     "(11/45)^3 treats the three 8s as independent: once one lies in a chair, 44 places are left "
+                     "for the next."),
+                    (entry(1, lambda: eights(1) ** SPREAD_PLAYERS),
+                     "(187/430)^3 treats the three hands as independent; they are not: once one hand has exactly "
+                     "one 8, only two are left for the others."),
                     (not_n_entries,
-                     "Give two numbers in a tuple: (one hand has all three 8s, a deal triggers the rule).")])
-def three_eights() -> tuple[Any, Any]:
-    """(P(a hand holds all three 8s), P(a four-player deal triggers the optional rule))."""
+                     "Give two numbers in a tuple: (all three 8s unused, one 8 in each hand).")])
+def where_the_eights_lie() -> tuple[Fraction, Fraction]:
+    """Three players: (P(all three 8s among the unused cards), P(each hand holds exactly one 8))."""
     analysis = _analysis()
-    return analysis.p_three_eights(), analysis.three_eights_rule(RULE_PLAYERS)["a deal triggers it"]
+    return analysis.p_eights_unused(SPREAD_PLAYERS), analysis.p_one_eight_each()
 
 
 # --- linearity of expectation ---------------------------------------------------------------------
@@ -302,11 +327,12 @@ def next_chair_choice() -> tuple[int, frozenset]:
 
 # --- a seeded simulation --------------------------------------------------------------------------------
 
-@exercise("loop.9", hint=("One run: hand = set(rng.sample(DECK, 11)). It holds a run of 3 when some (n, c), "
-                          "(n + 1, c), (n + 2, c) are all in it, for n from 1 to 13 and c in \"rby\".",
-                          "A hand counts once, however many runs it holds. Make rng = random.Random(5) once, "
-                          "before the loop.",
-                          "p = hits / 10_000; its standard error is math.sqrt(p * (1 - p) / 10_000)."),
+@exercise("loop.9", hint=("One run: hand = set(rng.sample(DECK, 11)). It is a hit when some (n, c), (n + 1, c), "
+                          "(n + 2, c) are all in it, for n from 1 to 13 and c in \"rby\".",
+                          "A hand counts once, however many runs it holds: hits += any(...). Make rng = "
+                          "random.Random(seed) once, before the loop, and deal 10,000 hands.",
+                          "Give the count itself, the number of runs and the seed: (hits, 10_000, seed). The checker "
+                          "works out the estimate and its standard error."),
           compare=simulated,
           mistakes=[(estimate_near(lambda: _analysis().expected_combinations()["run of 3"]),
                      "That is the mean number of runs of 3 per hand (linearity gives it exactly). The question asks "
@@ -316,13 +342,10 @@ def next_chair_choice() -> tuple[int, frozenset]:
                     (estimate_near(lambda: _analysis().p_run_in_hand(3, one_colour=False)),
                      "Three consecutive numbers in mixed colours are no run: one colour only."),
                     (estimate_near(lambda: _analysis().p_run_in_hand(4)), "You counted runs of 4: a run of 3 is three "
-                                                              "consecutive numbers (n, n + 1, n + 2)."),
-                    *standard_error_slips(RUNS, "hands")])
+                                                              "consecutive numbers (n, n + 1, n + 2).")])
 def simulated_run_of_three() -> Sampled:
-    """The chance a dealt hand holds a run of 3 (exact, by counting hands without one), and the standard
-    error of an estimate from 10,000 hands."""
-    p = _analysis().p_run_in_hand(3)
-    return Sampled(p, math.sqrt(p * (1 - p) / RUNS))
+    """The chance a dealt hand holds a run of 3 (exact, by counting hands without one), asked of 10,000 hands."""
+    return Sampled(_analysis().p_run_in_hand(3), RUNS)
 
 
 # --- the hand or the player --------------------------------------------------------------------------
@@ -363,25 +386,33 @@ def hand_share() -> Fraction:
 
 # --- explain -------------------------------------------------------------------------------------------
 
-@exercise("loop.11", hint=("Try it: sum the extras (previous − rank) over the chairs for every order of previous "
-                           "and new ranks, with permutations(range(1, 5)).",
-                           "Compare round_points(4, 1, 4) with base 4 + 1, and new_total(0, round_points(4, 4, 1))."),
+def _points(rank: int, previous: int) -> int:
+    """loop.11's rule, three players: a chair's loop-round points."""
+    return round_points(EXPLAIN_PLAYERS, rank, previous)
+
+
+@exercise("loop.11", hint=("Write the rule for three players: BASE[3][rank - 1] + previous - rank, and try each "
+                           "claim on every previous rank and new rank from 1 to 3.",
+                           "For (a), sum previous - rank over the three chairs for every order of the previous and "
+                           "the new ranks, with permutations(range(1, 4)). For (c), a winner from the chair that "
+                           "was 3rd; for (d), 2nd from the chair that was 1st."),
           choices="abcd",
-          mistakes=[("b", f"Compare round_points(4, 2, 1) = {round_points(4, 2, 1)} with round_points(4, 2, 4) = "
-                          f"{round_points(4, 2, 4)}: for the same rank, the chair whose last occupant finished 1st "
-                          "gives less. The rule takes back the luck of a good chair."),
-                    ("c", f"round_points(4, 1, 4) is {round_points(4, 1, 4)}: winning from a chair whose last "
-                          f"occupant was 4th adds {round_points(4, 1, 4) - BASE[4][0]}."),
-                    ("d", f"new_total(0, round_points(4, 4, 1)) is {new_total(0, round_points(4, 4, 1))}: a total "
-                          "never drops below 0.")])
+          mistakes=[("b", f"Rank 2 from a chair whose last occupant was 1st gives {_points(2, 1)}, from one whose "
+                          f"last occupant was 3rd {_points(2, 3)}: for the same rank, the chair that did well gives "
+                          "less. The rule takes back the luck of a good chair."),
+                    ("c", f"Winning from a chair whose last occupant was 3rd gives {BASE[3][0]} + 2 = {_points(1, 3)} "
+                          "points: the extra goes up to 2 with three players."),
+                    ("d", f"2nd from a chair whose last occupant was 1st gives {BASE[3][1]} + (1 − 2) = "
+                          f"{_points(2, 1)}; from one that was 3rd, {_points(2, 3)}.")])
 def what_the_loop_rule_adds() -> str:
-    """The letter of loop.11: the claim about the loop rule that cardlib confirms."""
-    orders = list(permutations(range(1, 5)))
-    zero_sum = all(sum(round_points(4, r, p) - BASE[4][r - 1] for p, r in zip(previous, ranks)) == 0
-                   for previous in orders for ranks in orders)
+    """The letter of loop.11: the claim about the three-player loop rule that cardlib confirms."""
+    ranks = range(1, EXPLAIN_PLAYERS + 1)
+    orders = list(permutations(ranks))
+    zero_sum = all(sum(_points(r, p) - BASE[EXPLAIN_PLAYERS][r - 1] for p, r in zip(previous, new)) == 0
+                   for previous in orders for new in orders)
     return the_one_true({
         "a": zero_sum,
-        "b": all(round_points(4, rank, 1) >= round_points(4, rank, 4) for rank in range(1, 5)),
-        "c": max(round_points(4, 1, previous) for previous in range(1, 5)) <= BASE[4][0] + 1,
-        "d": min(new_total(0, round_points(4, rank, previous)) for rank in range(1, 5) for previous in range(1, 5)) < 0,
+        "b": all(_points(rank, 1) >= _points(rank, EXPLAIN_PLAYERS) for rank in ranks),
+        "c": max(_points(1, previous) for previous in ranks) <= BASE[EXPLAIN_PLAYERS][0] + 1,
+        "d": all(_points(2, previous) == BASE[EXPLAIN_PLAYERS][1] for previous in ranks),
     })

@@ -8,6 +8,7 @@ nothing here imports it.
 """
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
 from numbers import Integral
@@ -35,6 +36,11 @@ def not_n_entries(answer: Any, truth: Any) -> bool:
     return not isinstance(answer, (tuple, list)) or len(answer) != len(truth)
 
 
+def same_pair(answer: Any, truth: tuple) -> bool:
+    """Whether a two-entry answer (plain values: the checker rebuilds it) is ``truth``, entry by entry."""
+    return isinstance(answer, (tuple, list)) and len(answer) == 2 and all(same(a, t) for a, t in zip(answer, truth))
+
+
 def near(wrong: Callable[[], Any], places: int) -> Callable[[Any, Any], bool]:
     """A mistake's test for an answer judged to ``places`` decimals: it is, to that many, ``wrong()``."""
     return lambda answer, truth: close_to(answer, wrong(), places)
@@ -46,7 +52,7 @@ def _analysis() -> Any:
     return analysis
 
 
-# --- the 8s (loop.2, loop.3) -------------------------------------------------------------------------
+# --- given cards in a hand (loop.2), the 8s among the chairs (loop.3) ------------------------------------
 
 def eights(k: int) -> Fraction:
     """P(exactly k eights in a dealt hand of 11), as cardlib's hypergeometric table has it."""
@@ -54,15 +60,34 @@ def eights(k: int) -> Fraction:
     return Fraction(int(p.p), int(p.q))
 
 
-def drawn_with_replacement(eights_wanted: str) -> Fraction:
-    """The slip of loop.2 and loop.3: each of the 11 cards drawn from all 45 again (no card is gone)."""
-    p = Fraction(3, len(DECK))
-    return 1 - (1 - p) ** HAND if eights_wanted == "at least one" else Fraction(HAND, len(DECK)) ** 3
+def none_of(cards: int, replaced: bool = False) -> Fraction:
+    """P(none of ``cards`` given cards in a hand of 11), dealt; or the slip's, each card drawn from all 45 again.
+
+    >>> none_of(3) == eights(0), none_of(3, replaced=True) == Fraction(42, 45) ** 11
+    (True, True)
+    """
+    if replaced:
+        return Fraction(len(DECK) - cards, len(DECK)) ** HAND
+    return 1 - _analysis().p_at_least_one_of(cards)
 
 
-def independent_hands(players: int) -> Fraction:
-    """The slip of loop.3: the hands taken as independent, 1 − (1 − 1/86)^players (as if two could hold all three)."""
-    return 1 - (1 - eights(3)) ** players
+def exactly_one_of(cards: int) -> Fraction:
+    """P(exactly one of ``cards`` given cards in a hand of 11): the slip of "at least one" counted as "one"."""
+    return Fraction(cards * math.comb(len(DECK) - cards, HAND - 1), math.comb(len(DECK), HAND))
+
+
+def eights_unused_drawn(players: int) -> Fraction:
+    """The slip of loop.3: each 8 unused with chance unused/45, as if the three were independent draws."""
+    return Fraction(len(DECK) - HAND * players, len(DECK)) ** 3
+
+
+def one_eight_each_slip(orders: bool = True, replaced: bool = False) -> Fraction:
+    """Slips of loop.3's "one 8 each" (three players): the 3! ways to give the 8s out forgotten (``orders``
+    False), or each 8 placed in a chair with chance 11/45 independently (``replaced``)."""
+    ways = math.factorial(3) if orders else 1
+    if replaced:
+        return ways * Fraction(HAND, len(DECK)) ** 3
+    return Fraction(ways * HAND ** 3, math.perm(len(DECK), 3))
 
 
 # --- linearity: pairs (loop.4) and runs (loop.5) -------------------------------------------------------

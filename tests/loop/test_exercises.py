@@ -4,7 +4,6 @@ from __future__ import annotations
 import math
 import random
 import re
-import statistics
 import sys
 from fractions import Fraction
 from functools import reduce
@@ -63,7 +62,7 @@ def wrong_answer(exercise_id: str) -> object:
     if item.choices:
         return next(choice for choice in item.choices if choice != truth)
     if isinstance(truth, Sampled):
-        return (float(truth.value) + 0.1, truth.standard_error)
+        return (round((float(truth.value) + 0.1) * truth.runs), truth.runs, 1)
     if exercise_id in WRONG:
         return WRONG[exercise_id]
     if isinstance(truth, tuple):
@@ -96,12 +95,31 @@ def test_a_blank_answer_asks_for_one_and_costs_no_try():
 # --- the truths, against independent computations ---------------------------------------------------
 
 def test_loop1_to_loop3_by_counting():
-    assert find("loop.1").truth() == (45 - 33, math.comb(45, 11)) == (12, 10_150_595_910)
-    assert find("loop.2").truth() == sp.Rational(373, 645)   # the digest's own figure
-    assert find("loop.2").truth() == 1 - sp.Rational(math.comb(42, 11), math.comb(45, 11))
-    one, deal = find("loop.3").truth()
-    assert one == sp.Rational(1, 86) == sp.Rational(math.comb(42, 8), math.comb(45, 11))
-    assert deal == 4 * one == sp.Rational(2, 43)
+    assert find("loop.1").truth() == (45 - 22, math.comb(34, 11)) == (23, 286_097_760)
+    none = Fraction(math.comb(39, 11), math.comb(45, 11))                # no 1 and no 15: six cards
+    assert find("loop.2").truth() == 1 - none == Fraction(154_549, 185_115)
+    unused, one_each = find("loop.3").truth()
+    assert unused == Fraction(12 * 11 * 10, 45 * 44 * 43) == Fraction(2, 129)
+    assert one_each == Fraction(6 * 11 ** 3, 45 * 44 * 43) == Fraction(121, 1290)
+
+
+def where_the_eights_lie_by_listing() -> tuple[Fraction, Fraction]:
+    """loop.3 by listing every set of 3 places the 8s may take (chairs 0-2 hold places 0-32, 33-44 are unused)."""
+    sets = list(combinations(range(45), 3))
+    chairs = [tuple(min(place // 11, 3) for place in places) for places in sets]
+    unused = sum(all(chair == 3 for chair in found) for found in chairs)
+    each = sum(sorted(found) == [0, 1, 2] for found in chairs)
+    return Fraction(unused, len(sets)), Fraction(each, len(sets))
+
+
+def test_loop3_agrees_with_every_place_of_the_8s_listed_and_a_seeded_deal():
+    assert find("loop.3").truth() == where_the_eights_lie_by_listing()
+    rng, each, deals = random.Random(3), 0, 20_000
+    for _ in range(deals):
+        state = Game(players=3).new(seed=rng.randrange(10 ** 9))
+        each += all(sum(card[0] == 8 for card in state.hand(p)) == 1 for p in range(3))
+    estimate = each / deals
+    assert abs(estimate - float(find("loop.3").truth()[1])) < 4 * math.sqrt(estimate * (1 - estimate) / deals)
 
 
 def mean_over_every_hand(size: int, count) -> Fraction:
@@ -173,24 +191,31 @@ def student_simulation(seed: int = 5, hands: int = 10_000, length: int = 3, mixe
     return found
 
 
-def estimate_and_error(found: list[int]) -> tuple[float, float]:
-    p = sum(found) / len(found)
-    return p, math.sqrt(p * (1 - p) / len(found))
+def counted(found: list[int], seed: int = 5) -> tuple[int, int, int]:
+    """A simulation's answer as the question asks for it: (hits, runs, seed)."""
+    return sum(found), len(found), seed
 
 
 def test_loop9_truth_is_exact_and_agrees_with_a_long_simulation():
     truth = find("loop.9").truth()
     assert isinstance(truth.value, Fraction) and 0.34 < truth.value < 0.35
-    assert truth.standard_error == pytest.approx(math.sqrt(truth.value * (1 - truth.value) / 10_000), rel=1e-12)
-    long_run = estimate_and_error(student_simulation(seed=99, hands=40_000))
-    assert abs(long_run[0] - float(truth.value)) < 4 * long_run[1]
+    assert truth.runs == ex.RUNS == 10_000 and truth.spread is None
+    long_run = student_simulation(seed=99, hands=40_000)
+    p = sum(long_run) / len(long_run)
+    assert abs(p - float(truth.value)) < 4 * math.sqrt(p * (1 - p) / len(long_run))
 
 
 @pytest.mark.parametrize("seed", (5, 6, 7))
 def test_loop9_a_simulation_written_as_a_student_would_passes(seed):
-    found = student_simulation(seed)
-    assert check("loop.9", estimate_and_error(found)).ok
-    assert check("loop.9", [statistics.mean(found), statistics.stdev(found) / math.sqrt(len(found))]).ok
+    verdict = check("loop.9", counted(student_simulation(seed), seed))
+    assert verdict.ok and f"seed {seed}" in verdict.message
+
+
+def test_loop9_the_exact_value_or_an_estimate_with_its_error_is_no_simulation():
+    truth = find("loop.9").truth()
+    for answer in ((float(truth.value), truth.standard_error), (truth.value, truth.runs, 5),
+                   (3458, 1_000, 5), (3458, 10_000), (3458, 10_000, None)):
+        assert not check("loop.9", answer).ok, answer
 
 
 SIMULATION_SLIPS = [  # (what the slipped simulation does, words of its own message), in the order of the mistakes
@@ -204,19 +229,10 @@ SIMULATION_SLIPS = [  # (what the slipped simulation does, words of its own mess
 @pytest.mark.parametrize("index", range(len(SIMULATION_SLIPS)))
 def test_loop9_simulation_slips_get_messages_of_their_own(index):
     slip, words = SIMULATION_SLIPS[index]
-    found = student_simulation(**slip)
-    answer = (statistics.mean(found), statistics.stdev(found) / math.sqrt(len(found)))
+    answer = counted(student_simulation(**slip))
     verdict = check("loop.9", answer)
     assert not verdict.ok and words in verdict.message
     assert says_only_its_own_mistake("loop.9", answer, index)
-
-
-def test_loop9_standard_error_slips_get_messages_of_their_own():
-    right = estimate_and_error(student_simulation())
-    spread = math.sqrt(right[0] * (1 - right[0]))
-    assert says_only_its_own_mistake("loop.9", (right[0], spread), 4)
-    assert says_only_its_own_mistake("loop.9", (right[0], spread / 10_000), 5)
-    assert "variance" in str(check("loop.9", (right[0], right[1] ** 2)))
 
 
 # --- the hand or the player: loop.10 -------------------------------------------------------------------
@@ -250,19 +266,22 @@ def test_loop10_truth_is_the_share_variance_split_reports():
 
 # --- every recognised mistake, its own message --------------------------------------------------------
 
-C = math.comb(45, 11)
+C, LEFT = math.comb(45, 11), math.comb(34, 11)
+NONE_OF_8S = Fraction(math.comb(42, 11), math.comb(45, 11))   # the lesson's P(no 8), 272/645
+ONE_8 = Fraction(3 * math.comb(42, 10), math.comb(45, 11))     # the lesson's P(exactly one 8), 187/430
+RIGHT_3 = (Fraction(2, 129), Fraction(121, 1290))
 MISTAKES = {  # each exercise's recognised wrong answers, in the order of its mistakes (a list: several forms)
-    "loop.1": [[(12, math.perm(45, 11))], [(12, 45 ** 11)],
-               [(12, math.factorial(45) // (math.factorial(11) ** 3 * math.factorial(12)))],
-               [(1, C), (23, C)], [(18, C)], [(C, 12)], [12, [12], (12, C, 0), "12, 10150595910"]],
-    "loop.2": [[Fraction(11, 15)], [1 - Fraction(14, 15) ** 11], [Fraction(272, 645), sp.Rational(272, 645)],
-               [Fraction(187, 430)], [Fraction(11, 45)]],
-    "loop.3": [[(Fraction(11, 45) ** 3, Fraction(2, 43))],
-               [(Fraction(1, 14190), Fraction(2, 43)), (Fraction(1, 85140), Fraction(2, 43))],
-               [(Fraction(1, 86), 1 - Fraction(85, 86) ** 4)],
-               [(Fraction(1, 86), Fraction(1, 86)), (Fraction(1, 86), Fraction(3, 86)),
-                (Fraction(1, 86), Fraction(1, 86) ** 4)],
-               [Fraction(1, 86), (Fraction(1, 86),)]],
+    "loop.1": [[(23, math.perm(34, 11))], [(23, 34 ** 11)], [(23, C)], [(23, C * LEFT)],
+               [(12, LEFT), (1, LEFT)], [(27, LEFT)], [(LEFT, 23)], [23, [23], (23, LEFT, 0), "23, 286097760"]],
+    "loop.2": [[Fraction(22, 15)], [1 - Fraction(39, 45) ** 11],
+               [Fraction(math.comb(39, 11), C), sp.Rational(math.comb(39, 11), C)],
+               [Fraction(6 * math.comb(39, 10), C)], [Fraction(373, 645)], [Fraction(746, 645)],
+               [1 - NONE_OF_8S ** 2]],
+    "loop.3": [[(Fraction(12, 45) ** 3, RIGHT_3[1])], [(NONE_OF_8S, RIGHT_3[1])], [(NONE_OF_8S ** 3, RIGHT_3[1])],
+               [(RIGHT_3[0], Fraction(11 ** 3, 45 * 44 * 43))],
+               [(RIGHT_3[0], 6 * Fraction(11, 45) ** 3), (RIGHT_3[0], Fraction(11, 45) ** 3)],
+               [(RIGHT_3[0], ONE_8 ** 3)],
+               [RIGHT_3[0], (RIGHT_3[0],), [1, 2, 3]]],
     "loop.4": [[5], [Fraction(5, 6)], [Fraction(121, 45)], [Fraction(11, 3)], [Fraction(185, 86)], [Fraction(85, 43)]],
     "loop.5": [[Fraction(5, 2)], [Fraction(7, 9)], [7], [Fraction(14, 3)], [Fraction(42 * 121, 45 ** 2)],
                [sum(3 * (16 - n) * Fraction(math.perm(11, n), math.perm(45, n)) for n in range(2, 12))]],
@@ -294,8 +313,8 @@ def test_each_recognised_mistake_gets_its_own_message(exercise_id, index, form):
 @pytest.mark.parametrize("exercise_id", [key for key in IDS if find(key).mistakes])
 def test_every_mistake_is_exercised_and_the_messages_differ(exercise_id):
     assert messages_differ(exercise_id)
-    counted = {"loop.9": len(SIMULATION_SLIPS) + 2}
-    assert counted.get(exercise_id, len(MISTAKES.get(exercise_id, ()))) == len(find(exercise_id).mistakes)
+    exercised = {"loop.9": len(SIMULATION_SLIPS)}
+    assert exercised.get(exercise_id, len(MISTAKES.get(exercise_id, ()))) == len(find(exercise_id).mistakes)
 
 
 def test_the_mistakes_are_no_truths():
@@ -306,7 +325,7 @@ def test_the_mistakes_are_no_truths():
 
 
 def test_a_near_miss_is_not_taken_for_a_mistake():
-    assert "expected number of 8s" not in str(check("loop.2", Fraction(11, 15) + Fraction(1, 1000)))
+    assert "expected number of 1s and 15s" not in str(check("loop.2", Fraction(22, 15) + Fraction(1, 1000)))
     assert "14 runs of 2" not in str(check("loop.5", Fraction(5, 2) + 1))
     assert "never drops below 0" not in str(check("loop.7", (10, -2, 6, 7)))
 
@@ -314,9 +333,9 @@ def test_a_near_miss_is_not_taken_for_a_mistake():
 # --- the kinds of answer ----------------------------------------------------------------------------
 
 def test_exact_answers_take_fractions_and_sympy_and_ask_for_exactness_otherwise():
-    assert check("loop.2", Fraction(373, 645)).ok and check("loop.2", sp.Rational(373, 645)).ok
-    assert check("loop.3", (Fraction(1, 86), sp.Rational(2, 43))).ok and check("loop.4", 2.5).ok
-    assert "now give it exactly" in str(check("loop.2", 373 / 645))
+    assert check("loop.2", Fraction(154_549, 185_115)).ok and check("loop.2", sp.Rational(154_549, 185_115)).ok
+    assert check("loop.3", (Fraction(2, 129), sp.Rational(121, 1290))).ok and check("loop.4", 2.5).ok
+    assert "now give it exactly" in str(check("loop.2", 154_549 / 185_115))
     assert "not text" in str(check("loop.4", "5/2"))
 
 
@@ -339,17 +358,19 @@ def test_wrong_kinds_of_answer_are_told_what_to_give():
     assert "set of plays written in the notation" in str(check("loop.6", "play 2r 3r"))
     assert "(the next chooser, {the chairs they may take})" in str(check("loop.8", 3))
     assert "answer with one letter in quotes" in str(check("loop.11", "e"))
-    assert "(your estimate, its standard error)" in str(check("loop.9", 0.35))
+    assert "(hits, runs, seed)" in str(check("loop.9", 0.35))
 
 
 # --- the notebook and the answer key agree ------------------------------------------------------------
 
 def test_the_prompts_show_what_the_truths_use():
     text = "\n".join(cell.source for cell in nbformat.read(SOLUTIONS, as_version=4).cells if cell.cell_type == "markdown")
-    assert "**three players**" in text and "**four-player**" in text                 # loop.1, loop.3
+    assert "**two players**" in text and "**three players**" in text and "1 or 15" in text   # loop.1-3, loop.11
+    assert ex.DEAL_PLAYERS == 2 and ex.SPREAD_PLAYERS == ex.EXPLAIN_PLAYERS == 3 and ex.EXTREMES == (1, 15)
     assert f"`{ex.FOLLOW_TRICK}`" in text and "**donden**" in text                   # loop.6
     assert "player 1 took chair 0 and player 2 took chair 1" in text and ex.CHOSEN == {1: 0, 2: 1}
     assert f"random.Random({ex.SIMULATION_SEED})" in text and f"**{ex.RUNS:,}** hands" in text
+    assert "`(hits, runs, seed)`" in text
     assert f"{ex.REPLAY_DEALS} deals with two players" in text
     for name in ("expected value", "indicator", "standard error", "simulation", "share of the spread"):
         assert name in text.lower()
@@ -378,3 +399,11 @@ def test_the_student_copy_is_built_and_blank():
     for number in range(1, COUNT + 1):
         assert f"answer_{number} = ...\n" in sources + "\n" and f'check("loop.{number}", answer_{number})' in sources
     assert "rng.sample" not in sources and "transform(" not in sources   # loop.9 and loop.10 stay the student's
+    setup = next(cell.source for cell in cells if "from cardlib import check" in cell.source)
+    for computes in ANSWERING:
+        assert not re.search(rf"\b{computes}\b", setup), f"the student notebook imports {computes}, which computes an answer"
+
+
+ANSWERING = ("analysis", "eights_distribution", "expected_combinations", "p_all_dealt", "p_at_least_one_of",
+             "p_eights_unused", "p_one_eight_each", "p_run_in_hand", "beating", "allowed_chairs", "round_points",
+             "new_total", "variance_split", "exercises import .*the_", "slips")   # cardlib's answers to loop.1-11
