@@ -241,10 +241,16 @@ class Guarantee(NamedTuple):
     plan: dict[Sequence_, Fraction]
 
 
-def guarantee(game_tree: Tree, seat: int) -> Guarantee:
-    """The most ``seat`` can guarantee itself (the game's value to it), exactly, and a plan that guarantees it."""
+def guarantee(game_tree: Tree, seat: int, fixed: Optional[Mapping[tuple[int, int], Fraction]] = None) -> Guarantee:
+    """The most ``seat`` can guarantee itself (the game's value to it), exactly, and a plan that guarantees it.
+
+    ``fixed`` pins the weights of some of ``seat``'s sequences (a first choice's chance, say):
+    the most it can guarantee while playing them so.
+    """
     program = sequence_form(game_tree)
-    best, found = maximise({("w", None): 1}, _constraints(game_tree, program, seat))
+    rows = _constraints(game_tree, program, seat)
+    rows += [({("x", sequence): Fraction(1)}, Fraction(weight)) for sequence, weight in (fixed or {}).items()]
+    best, found = maximise({("w", None): 1}, rows)
     return Guarantee(best - _shift(program, seat), _plan(found))
 
 

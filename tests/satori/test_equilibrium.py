@@ -2,6 +2,7 @@
 import random
 import re
 import statistics
+from fractions import Fraction
 
 import pytest
 
@@ -12,8 +13,10 @@ from cardlib.satori import DECLARE, KATSU, NO_KATSU, PASS, PLAY_SATORI, PLAY_ZAT
 from cardlib.satori.actions import WINDOW
 from cardlib.satori import equilibrium
 from cardlib.satori.bots import BayesianBot, CountingBot
+from cardlib.satori import lp
 from cardlib.satori.equilibrium import (
-    SMALL, EquilibriumBot, frequencies, purity_costs, small_tree, small_value, solve_small,
+    SMALL, EquilibriumBot, exact_value, first_bluff_range, first_katsu_range, first_katsu_strategies,
+    first_move_costs, frequencies, purity_costs, small_tree, small_value, solve_small,
 )
 
 TARGET = 0.001  # the exploitability the brief asks for
@@ -176,3 +179,83 @@ def test_where_the_policy_is_silent_the_bot_plays_uniformly():
 
 def test_a_silent_policy_reads_as_uniform_in_the_frequencies():
     assert {row.probability for row in frequencies({}, at_least=0.1) if row.kind == "katsu"} == {0.5}
+
+
+# --- exactly: the sequence-form LP ------------------------------------------------------------------
+
+VALUE = Fraction(9, 31)
+
+
+def first_window() -> tuple[int, int]:
+    """Player 1's sequence 'Katsu on the first card' (information set, action) in small_tree()."""
+    tree_ = small_tree()
+    i = tree_.infoset[tree_.children[tree_.roots[0][1]][0]]
+    return i, tree_.actions[i].index(KATSU)
+
+
+def test_the_exact_value_is_nine_thirty_firsts_from_either_side_and_cfr_prints_it():
+    assert exact_value() == VALUE
+    assert lp.guarantee(small_tree(), 1).value == -VALUE  # player 1's own LP: the minimax theorem, exactly
+    assert f"{float(VALUE):+.3f}" == f"{small_value():+.3f}" == "+0.290"  # as the lesson prints it
+
+
+def test_the_first_bluff_is_one_rate_in_every_equilibrium():
+    found = first_bluff_range()
+    assert (found.action, found.low, found.high) == ("play zatsunen", VALUE, VALUE)  # its least and most agree
+    assert found.situation == frequencies()[0].situation
+    assert round(float(found.low), 3) == round(frequencies()[0].probability, 3) == 0.29  # CFR's, to the digits shown
+
+
+def test_player_1s_first_katsu_spans_four_to_ten_thirty_firsts():
+    found = first_katsu_range()
+    assert (found.action, found.low, found.high) == ("katsu", Fraction(4, 31), Fraction(10, 31))
+    assert (round(float(found.low), 3), round(float(found.high), 3)) == (0.129, 0.323)
+    assert found.low < frequencies()[1].probability < found.high  # CFR landed inside (0.19)
+    assert found.situation == frequencies()[1].situation
+
+
+def test_player_1_has_one_first_card_information_set():
+    tree_ = small_tree()
+    assert len({tree_.infoset[kid] for kid in tree_.children[tree_.roots[0][1]]}) == 1
+    assert lp.sequence_form(tree_).parent[first_window()[0]] is None  # no earlier choice: always reached
+
+
+@pytest.mark.parametrize("end", [0, 1], ids=["least", "most"])
+def test_each_end_of_the_range_is_an_equilibrium_strategy(end):
+    strategy = first_katsu_strategies()[end]
+    first = small_tree().keys[first_window()[0]]
+    assert strategy[first][KATSU] == (first_katsu_range().low, first_katsu_range().high)[end]
+    assert cfr.best_response(small_tree(), strategy, 0)[0] == VALUE  # player 0's best reply gains nothing more
+
+
+@pytest.mark.parametrize("rate", [Fraction(4, 31) - Fraction(1, 1000), Fraction(10, 31) + Fraction(1, 1000)])
+def test_a_katsu_rate_just_outside_the_range_belongs_to_no_equilibrium(rate):
+    assert lp.guarantee(small_tree(), 1, {first_window(): rate}).value < -VALUE
+
+
+def test_a_first_bluff_rate_off_nine_thirty_firsts_guarantees_less():
+    root = small_tree().roots[0][1]
+    bluff = (small_tree().infoset[root], small_tree().actions[small_tree().infoset[root]].index(PLAY_ZATSUNEN))
+    for rate in (VALUE - Fraction(1, 1000), VALUE + Fraction(1, 1000)):
+        assert lp.guarantee(small_tree(), 0, {bluff: rate}).value < VALUE
+
+
+def test_forced_openings_kept_and_re_solved():
+    never, always = first_move_costs()
+    assert (never.forced, never.kept, never.resolved) == ("play satori", 0, 0)
+    assert (always.forced, always.kept, always.resolved) == ("play zatsunen", -1, Fraction(-1, 3))
+    assert all(isinstance(v, Fraction) for row in (never, always) for v in row[1:])
+    assert never.resolved < VALUE and always.kept < always.resolved  # re-solving can only help the forced player
+
+
+def test_the_kept_costs_of_the_cfr_policy_are_the_lessons_figures():
+    never, always = first_move_costs(solve_small().policy)
+    assert (round(never.kept, 3), round(always.kept, 3)) == (-0.001, -1.0)  # CFR's error: exactly 0 and -1
+    assert (never.resolved, always.resolved) == (0, Fraction(-1, 3))
+
+
+def test_the_re_solved_values_bound_both_sides():
+    tree_ = small_tree()
+    first = tree_.keys[tree_.infoset[tree_.roots[0][1]]]
+    for row, action in zip(first_move_costs(), (PLAY_SATORI, PLAY_ZATSUNEN)):
+        assert lp.guarantee(cfr.restrict(tree_, first, action), 1).value == -row.resolved
