@@ -288,6 +288,12 @@ def first_bluff_range() -> Range:
 def first_katsu_range() -> Range:
     """Player 1's Katsu on the first card over all its equilibrium strategies: a whole interval.
 
+    Exactly, by ``lp.extremes``: the sequence-form LP of ``small_tree()`` maximises what player 1
+    can guarantee (a simplex in Fractions), then, over all the plans that guarantee it (the
+    optimal face), minimises and maximises the weight of the first Katsu. That weight is the
+    behaviour probability itself: player 1 has one first-card window, after no choice of its own,
+    so every strategy reaches it. Any rate in between is an equilibrium too (the set is convex).
+
     >>> found = first_katsu_range()
     >>> found.low, found.high, round(float(found.low), 3), round(float(found.high), 3)
     (Fraction(4, 31), Fraction(10, 31), 0.129, 0.323)

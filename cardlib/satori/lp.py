@@ -15,9 +15,11 @@ best response can take from there. Single-action information sets are no decisio
 no sequence. Payoffs are shifted up by their worst loss (-1..+1 becomes 0..2) so that every
 ``w`` is non-negative, as a simplex wants; the value is shifted back.
 
-``maximise`` is a plain two-phase simplex on a sparse tableau of Fractions with Bland's rule
-(no cycling on this very degenerate LP): exact, with no floating point anywhere, and a second
-or so on The Satori's small game.
+``maximise`` is a plain two-phase simplex on a sparse tableau of Fractions (Dantzig's rule,
+turning to Bland's, which cannot cycle, when this very degenerate LP stalls): exact, with no
+floating point anywhere. ``optima`` goes on from the optimal tableau over the optimal face:
+the least and the most of a second objective among all optimal solutions. About a second
+for The Satori's small game.
 
 >>> from itertools import permutations
 >>> from cardlib.core import cfr, example
@@ -68,7 +70,8 @@ def optima(objective: Mapping[Hashable, Fraction], rows: Sequence[tuple[Mapping[
     negative there is 0 in every optimal x, so it is dropped, and the simplex goes on over
     what remains, the optimal face (a lexicographic optimum, exactly).
 
-    >>> [(best, then) for best, then, _ in optima({"a": 1, "b": 1}, [({"a": 1, "b": 1, "s": 1}, 2)], [{"a": 1}, {"a": -1}])]
+    >>> found = optima({"a": 1, "b": 1}, [({"a": 1, "b": 1, "s": 1}, 2)], [{"a": 1}, {"a": -1}])
+    >>> [(best, then) for best, then, _ in found]   # a + b is at most 2; then a is 2 at most, 0 at least
     [(Fraction(2, 1), Fraction(2, 1)), (Fraction(2, 1), Fraction(0, 1))]
     """
     names = list(dict.fromkeys(name for row, _ in rows for name in row))
@@ -176,14 +179,14 @@ Sequence_ = Optional[tuple[int, int]]  # None: the empty sequence; (i, a): actio
 
 
 class Program(NamedTuple):
-    """A tree in sequence form: each decision's parent sequence, and each end as (chance, seq of 0, seq of 1, utility)."""
+    """A tree in sequence form: each decision's parent sequence, each end as (chance, sequences of 0 and 1, utility)."""
 
     parent: dict[int, Sequence_]                    # decision information set -> its owner's previous sequence
     ends: list[tuple[Fraction, Sequence_, Sequence_, Fraction]]
 
 
 def sequence_form(game_tree: Tree) -> Program:
-    """Walk the tree once: the parent sequence of each decision (an information set with two or more actions), and the ends."""
+    """The tree walked once: each decision's parent sequence (a decision: two actions or more), and the ends."""
     parent: dict[int, Sequence_] = {}
     ends: list[tuple[Fraction, Sequence_, Sequence_, Fraction]] = []
 
@@ -265,7 +268,7 @@ class Extremes(NamedTuple):
 
 
 def extremes(game_tree: Tree, seat: int, sequence: tuple[int, int]) -> Extremes:
-    """Of all the plans by which ``seat`` guarantees the game's value, those with the least and the most weight on ``sequence``.
+    """Of the plans by which ``seat`` guarantees the value, those with the least and the most weight on ``sequence``.
 
     The LP maximises the guarantee, then (``optima``) over its optimal face minimises and
     maximises the sequence's weight. That weight is the behaviour probability of the sequence's
