@@ -5,6 +5,7 @@
 - ``bayes_table``: the same computation as a table, one row per history of the player's hidden
   plays: prior × likelihood → posterior;
 - ``posterior_in_bluff``: the posterior as a formula in the bluff rate b (sympy);
+- ``satori_by_position``: for a fresh hand, the chance that card 1, 2, ... is satori, each a formula in b;
 - ``p_satori_by_rejection``: the check by simulation: games played by the model, kept only when
   their public log is the one observed;
 - ``katsu_stakes``: what a success and a failure each do to the caller's chance of winning, and
@@ -33,7 +34,7 @@ from cardlib.satori.world import world
 
 __all__ = [
     "BOTS", "BayesRow", "Estimate", "LESSON_MOVES", "STAKES_MOVES", "MODELS", "Stakes", "bayes_table", "position", "katsu_stakes", "p_satori",
-    "p_satori_by_rejection", "posterior_in_bluff",
+    "p_satori_by_rejection", "posterior_in_bluff", "satori_by_position",
 ]
 
 # The models the lesson and the coach name: how a player might choose the card to play.
@@ -171,6 +172,19 @@ def posterior_in_bluff(told: Story) -> sympy.Expr:
         total += weight
         favourable += weight if row.last == SATORI else 0
     return sympy.factor(sympy.simplify(favourable / total))
+
+
+def satori_by_position(dealt: tuple[int, int] = (3, 2)) -> list[sympy.Expr]:
+    """For a player dealt ``dealt`` (satori, zatsunen) who bluffs at rate b: the chance that their 1st, 2nd, ...
+    card is satori, each a formula in b (no card seen, no declaration read as evidence).
+
+    A rare bluffer (b near 0) plays S S S Z Z, so the fourth card is the first that is almost surely a zatsunen.
+
+    >>> satori_by_position()[:3]
+    [1 - b, 1 - b, b**3 - b + 1]
+    """
+    return [sympy.expand(posterior_in_bluff(Story(dealt, (("play", None),) * cards)))
+            for cards in range(1, sum(dealt) + 1)]
 
 
 def game_of(obs: Observation) -> Game:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import random
 from fractions import Fraction
-from itertools import permutations
+from itertools import permutations, product
 
 import pytest
 import sympy
@@ -11,8 +11,9 @@ import sympy
 from cardlib.core.testing import random_states
 from cardlib.satori import KATSU, NO_KATSU, PLAY_SATORI, PLAY_ZATSUNEN, Game, Model, Story, story
 from cardlib.satori.analysis import (
-    MODELS, bayes_table, katsu_stakes, p_satori, p_satori_by_rejection, posterior_in_bluff,
+    MODELS, bayes_table, katsu_stakes, p_satori, p_satori_by_rejection, posterior_in_bluff, satori_by_position,
 )
+from cardlib.satori.regret import ROCK_PAPER_SCISSORS, payoff, regret_matching, regrets
 from cardlib.satori.beliefs import last_card_satori, sample_hidden, worlds
 from cardlib.satori.bots import counted_chance
 
@@ -213,3 +214,58 @@ def test_the_stakes_are_for_the_seat_asked_in_the_window():
     state.apply(PLAY_SATORI)
     with pytest.raises(ValueError, match="seat asked"):
         katsu_stakes(state.observation(2))
+
+
+# --- the chance of satori by position, and one regret-matching step -------------------------------------
+
+def by_position_enumerated(bluff: Fraction, card: int) -> Fraction:
+    """The chance that card ``card`` of the sheet's hand is satori, summed over every way the first cards go."""
+    total = Fraction(0)
+    for plays in product("SZ", repeat=card):
+        s, z, chance = 3, 2, Fraction(1)
+        for played in plays:
+            if (played == "S" and not s) or (played == "Z" and not z):
+                chance = Fraction(0)
+                break
+            if s and z:
+                chance *= 1 - bluff if played == "S" else bluff
+            s, z = (s - 1, z) if played == "S" else (s, z - 1)
+        total += chance if plays[-1] == "S" else 0
+    return total
+
+
+@pytest.mark.parametrize("rate", [Fraction(0), Fraction(1, 10), Fraction(1, 4), Fraction(1, 2), Fraction(4, 5), Fraction(1)])
+def test_satori_by_position_matches_the_enumeration_card_by_card(rate):
+    b = sympy.Symbol("b")
+    formulas = satori_by_position()
+    assert len(formulas) == 5
+    for card, formula in enumerate(formulas, start=1):
+        assert formula.subs(b, sympy.Rational(rate.numerator, rate.denominator)) == \
+            sympy.Rational(*by_position_enumerated(rate, card).as_integer_ratio())
+
+
+def test_a_rare_bluffer_is_due_a_zatsunen_on_the_fourth_card_not_the_third():
+    b = sympy.Symbol("b")
+    third, fourth = satori_by_position()[2:4]
+    assert sympy.expand(third - (1 - b + b ** 3)) == 0
+    assert sympy.expand(fourth - (3 * b - 6 * b ** 2 + 7 * b ** 3 - 3 * b ** 4)) == 0
+    assert sympy.limit(third, b, 0) == 1 and sympy.limit(fourth, b, 0) == 0
+    lowest = 1 / sympy.sqrt(3)  # where the third card's chance is lowest on 0..1
+    assert sympy.diff(third, b).subs(b, lowest) == 0 and third.subs(b, 0) > third.subs(b, lowest) < third.subs(b, 1)
+    assert round(float(third.subs(b, lowest)), 3) == 0.615 and third.subs(b, lowest) > sympy.Rational(3, 5)
+    # the uniform player's 3/5 for every card, for comparison
+    assert all(last_card_satori(Story((3, 2), (("play", None),) * card)) == Fraction(3, 5) for card in range(1, 6))
+
+
+def test_one_regret_matching_step_on_rock_paper_scissors():
+    theirs = {"rock": Fraction(1, 2), "paper": Fraction(1, 5), "scissors": Fraction(3, 10)}
+    mine = {action: Fraction(1, 3) for action in ROCK_PAPER_SCISSORS}
+    assert {action: payoff(action, theirs) for action in mine} == \
+        {"rock": Fraction(1, 10), "paper": Fraction(1, 5), "scissors": Fraction(-3, 10)}
+    regret = regrets(mine, theirs)  # uniform earns 0 here, so each regret is the action's payoff
+    assert regret == {action: payoff(action, theirs) for action in mine}
+    assert regret_matching(regret) == {"rock": Fraction(1, 3), "paper": Fraction(2, 3), "scissors": 0}
+    assert regret_matching({"rock": -1, "paper": 0, "scissors": -2}) == {a: Fraction(1, 3) for a in mine}
+    # against the uniform mix, nothing has regret: the equilibrium of rock-paper-scissors stays put
+    uniform = {action: Fraction(1, 3) for action in ROCK_PAPER_SCISSORS}
+    assert regrets(uniform, uniform) == dict.fromkeys(ROCK_PAPER_SCISSORS, 0)
