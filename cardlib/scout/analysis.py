@@ -33,15 +33,16 @@ import sympy
 
 from cardlib.scout.deal import flipped
 from cardlib.scout.simulation import (  # noqa: F401 (the seeded checks, offered here with the exact values)
-    KINDS, Estimate, TurnGain, simulate_adjacent, simulate_three, turn_gain, turned_around, turning_worth,
+    KINDS, Estimate, TurnGain, adjacent_counts, share_with_three, simulate_adjacent, simulate_three, turn_gain,
+    turned_around, turning_worth,
 )
 from cardlib.scout.groups import ALL_CARDS, HAND_SIZES, NUMBERS, REMOVED, RUN, SET, SINGLE, Card, Group, beats, deck, shows, strongest
 
 __all__ = [
     "Estimate", "KINDS", "PLAYER_COUNTS", "TurnGain", "adjacent_chances", "adjacent_chances_by_listing",
-    "adjacent_table", "beating_order", "deck_size", "deck_table", "expected_adjacent", "group_slices",
-    "most_groups", "most_groups_hand", "simulate_adjacent", "simulate_three", "turn_gain", "turned_around",
-    "turning_worth", "why_set_beats_run",
+    "adjacent_counts", "adjacent_table", "beating_order", "deck_size", "deck_table", "expected_adjacent",
+    "group_slices", "most_groups", "most_groups_hand", "share_with_three", "simulate_adjacent", "simulate_three",
+    "turn_gain", "turned_around", "turning_worth", "why_set_beats_run",
 ]
 
 PLAYER_COUNTS = (2, 3, 4, 5)
@@ -49,13 +50,13 @@ PLAYER_COUNTS = (2, 3, 4, 5)
 
 # --- the deck ------------------------------------------------------------------------------------
 
-def deck_size() -> sympy.Integer:
-    """The number of cards: one for every pair of two different numbers from 1 to 10, C(10, 2).
+def deck_size(numbers: int = len(NUMBERS)) -> sympy.Integer:
+    """The number of cards: one for every pair of two different numbers from 1 to ``numbers``, C(numbers, 2).
 
-    >>> deck_size()
-    45
+    >>> deck_size(), deck_size(6)   # SCOUT's box; a toy deck of the numbers 1 to 6
+    (45, 15)
     """
-    return sympy.binomial(len(NUMBERS), 2)
+    return sympy.binomial(numbers, 2)
 
 
 def deck_table() -> pd.DataFrame:

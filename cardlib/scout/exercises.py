@@ -1,40 +1,39 @@
 """The SCOUT exercises: each truth is computed by cardlib, never typed in.
 
-Used by ``check("scout.N", answer)`` in ``exercises/04_scout.ipynb``, easy to hard: the deck
-(scout.1), two neighbouring cards (scout.2), linearity of expectation (scout.3), an enumeration
-(scout.4), the beating order (scout.5), the shows of a hand (scout.6), a seeded simulation
-(scout.7), keep or turn (scout.8), a round scored (scout.9) and an "explain" choice (scout.10).
+Used by ``check("scout.N", answer)`` in ``exercises/04_scout.ipynb``, easy to hard: a bigger deck
+(scout.1), two neighbouring cards (scout.2), linearity of expectation (scout.3), an enumeration of
+three neighbours (scout.4), the beating order (scout.5), the shows of a hand (scout.6), a seeded
+simulation (scout.7), keep or turn (scout.8), a round scored (scout.9) and an "explain" choice on
+how neighbouring sets depend (scout.10). Each works other numbers or player counts than the lesson.
 
 A dealt hand is a random order of different cards, each either way up with chance 1/2, so two
 neighbouring cards of it are two different cards of the deck in random order and random way up.
 """
 from __future__ import annotations
 
-import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from functools import lru_cache
-from itertools import combinations, permutations, product
+from itertools import permutations, product
 from typing import Any
 
-from cardlib.core.checking import Sampled, estimate_near, exercise, same, simulated, standard_error_slips, the_one_true
+from cardlib.core.checking import Sampled, estimate_near, exercise, same, simulated, the_one_true
 from cardlib.scout.actions import parse
-from cardlib.scout.groups import HAND_SIZES, Card, power, shows, strongest
+from cardlib.scout.groups import HAND_SIZES, Card, deck, power, shows, strongest
 from cardlib.scout.rules import Game, State
 from cardlib.scout.slips import (
-    any_cards, box_size, carries_the_number, chance, deck_row, different_groups, expected, fewer_cards, is_, is_above,
-    is_any, letters, listed, no_singles, not_n_numbers, ordered_by, other_kind, points, same_count,
-    set_with_replacement, slices, two_at_most, upward_group, word, wrapping_group,
+    any_cards, carries_the_number, chance, different_groups, expected, fewer_cards, is_, is_above, letters,
+    no_singles, not_n_numbers, ordered_by, other_kind, points, same_count, set_with_replacement, slices,
+    two_at_most, upward_group, word, wrapping_group,
 )
 
 # The data the questions ask about, named so the notebook and the tests use the very same ones.
-DECK_PLAYERS = 4                                   # scout.1
-PAIR_PLAYERS = 3                                   # scout.2, scout.3, scout.7
-ENUMERATION_PLAYERS = 5                            # scout.4
+DECK_NUMBERS, DECK_PLAYERS = 12, 6                 # scout.1: a bigger home-made deck, not the lesson's box
+PAIR_PLAYERS = 3                                   # scout.2, scout.3, scout.4, scout.7, scout.10
 BEATING_GROUPS = {"a": (10,), "b": (9, 10), "c": (2, 2), "d": (3, 2, 1), "e": (6, 6)}   # scout.5
 SHOW_HAND: tuple[Card, ...] = ((10, 4), (1, 8), (2, 5), (3, 9), (3, 6), (3, 1), (7, 5), (6, 2), (9, 4))  # scout.6
 RUNS, SIMULATION_SEED = 10_000, 7                  # scout.7: the student's simulation
-REFERENCE_HANDS = 3 * RUNS                         # scout.7: cardlib's own, with the same seed
+REFERENCE_HANDS, REFERENCE_SEED = 1_000_000, 2024  # scout.7: cardlib's own, a hundred times larger
 KEEP_OR_TURN_HAND: tuple[Card, ...] = ((9, 2), (4, 3), (8, 1), (5, 7), (1, 2), (4, 1), (6, 1), (3, 2), (9, 3),
                                        (9, 1), (2, 4), (5, 2))   # scout.8: a three-player hand as dealt
 # scout.9: a four-player game of one round, dealt from the seed; every decision in the digest's notation
@@ -44,7 +43,7 @@ ROUND_SCRIPT = ("keep", "turn", "keep", "keep",
                 "scout & show left to 2 turned", "show 2-3", "scout left to 2", "show 4-6",
                 "scout & show left to 6 turned", "show 4-8",
                 "scout left to 1", "scout left to 1", "scout left to 1")
-SMALL_NUMBERS = 5                                  # scout.10: a toy deck, every card of two numbers from 1 to 5
+OTHER_PLAYERS = 5                                  # scout.10: the claim (d) is about five players
 
 
 def _analysis() -> Any:
@@ -55,35 +54,40 @@ def _analysis() -> Any:
 
 # --- the deck ------------------------------------------------------------------------------------
 
-@exercise("scout.1", hint=("Every card shows two different numbers from 1 to 10, and every pair of numbers is on "
-                           "exactly one card: how many pairs are there? comb(10, 2).",
-                           "With four players one card comes out of the box (the one with 9 and 10). Share what "
-                           "is left among the four players."),
-          mistakes=[(is_any(lambda: box_size(), lambda: (box_size(), Fraction(box_size(), 4))),
-                     "45 = C(10, 2) is the whole box. With four players the 9/10 card comes out, so that the "
-                     "cards share evenly: 45 / 4 is not a whole number of cards."),
-                    (Fraction(45, 4), "45 / 4 = 11.25 is no number of cards: with four players the 9/10 card "
-                                      "comes out first, and then the cards share evenly."),
-                    (lambda answer, truth: same(answer, (box_size(), truth[1])),
-                     "11 each is right, but then the game uses 4 × 11 = 44 cards, not the whole box of 45: "
-                     "the 9/10 card comes out."),
-                    (lambda answer, truth: same(answer, (truth[1], truth[0])),
-                     "The other way round: first the cards the game uses, then the cards each player holds."),
-                    (is_any(lambda: deck_row(3), lambda: deck_row(5)),
-                     "That is another player count's deal: three players take out every card with a 10 (36 "
-                     "cards, 12 each), five players use all 45 (9 each). This question is about four."),
-                    (lambda answer, truth: (answer in (90, 100) or isinstance(answer, (tuple, list))
-                                            and answer[0] in (90, 89, 100, 99)),
-                     "You counted ordered pairs (3/7 and 7/3 are the same card, turned) or pairs of a number "
-                     "with itself. A card is one unordered pair of two different numbers: C(10, 2)."),
-                    (lambda answer, truth: (answer == 55 or isinstance(answer, (tuple, list))
-                                            and answer[0] in (55, 54)),
-                     "55 also counts cards like 4/4 with the same number twice; every SCOUT card shows two "
+def _first_is(*wrongs: int) -> Callable[[Any, Any], bool]:
+    """A mistake's test for scout.1: the number of cards (alone, or first of two numbers) is one of ``wrongs``."""
+    def matches(answer: Any, truth: Any) -> bool:
+        first = answer[0] if isinstance(answer, (tuple, list)) and answer else answer
+        return type(first) in (int, float, Fraction) and first in wrongs
+    return matches
+
+
+def _box(numbers: int) -> int:
+    """C(numbers, 2): one card for every pair of different numbers from 1 to ``numbers``."""
+    return int(_analysis().deck_size(numbers))
+
+
+@exercise("scout.1", hint=("Every card shows two different numbers from 1 to 12, and every pair of numbers is on "
+                           "exactly one card: how many pairs are there? comb(12, 2).",
+                           "Everything is dealt and the cards share evenly: divide the cards by the six players."),
+          mistakes=[(_first_is(_box(10)),
+                     "45 = C(10, 2) is SCOUT's own box, the numbers 1 to 10. This deck has the numbers 1 to 12: "
+                     "C(12, 2)."),
+                    (_first_is(_box(DECK_NUMBERS + 1)),
+                     "That also counts cards like 4/4 with the same number twice (C(13, 2)); every card shows two "
                      "different numbers."),
-                    (not_n_numbers, "Give two numbers in a tuple: (cards used, cards each player holds).")])
-def four_player_deal() -> tuple[int, int]:
-    """(cards used, cards each player holds) in a four-player game."""
-    return deck_row(DECK_PLAYERS)
+                    (_first_is(_box(DECK_NUMBERS - 1)),
+                     "That is C(11, 2): eleven numbers. The numbers 1 to 12 are twelve."),
+                    (_first_is(DECK_NUMBERS * (DECK_NUMBERS - 1), DECK_NUMBERS ** 2),
+                     "You counted ordered pairs (3/7 and 7/3 are the same card, turned) or pairs of a number "
+                     "with itself. A card is one unordered pair of two different numbers."),
+                    (lambda answer, truth: same(answer, (truth[1], truth[0])),
+                     "The other way round: first the cards in the box, then the cards each player holds."),
+                    (not_n_numbers, "Give two numbers in a tuple: (cards in the box, cards each player holds).")])
+def bigger_deck() -> tuple[int, int]:
+    """(cards in the box, cards each player holds) for a deck of the numbers 1 to 12 dealt to six players."""
+    cards = _box(DECK_NUMBERS)
+    return cards, cards // DECK_PLAYERS
 
 
 # --- two neighbouring cards ------------------------------------------------------------------------
@@ -139,26 +143,44 @@ def expected_runs_of_two() -> Fraction:
 
 # --- an enumeration ------------------------------------------------------------------------------------
 
-@exercise("scout.4", hint=("Two loops: for first, second in permutations(cards, 2) — ordered, and never the same "
-                           "card twice — then for a in first and for b in second: the number each card may show.",
-                           "Count every case (total) and the cases where abs(a - b) == 1 (a run of 2, up or "
-                           "down; 10 and 1 are not neighbours). The chance is Fraction(runs, total)."),
-          mistakes=[(is_(lambda: listed(ENUMERATION_PLAYERS, one_way=True)),
+def _listed_three(is_run: Callable[[int, int, int], bool] = lambda a, b, c: b - a == c - b and abs(b - a) == 1,
+                  itself: bool = False, one_way: bool = False) -> Fraction:
+    """scout.4's chance of a run of 3, listing three neighbours of the three-player deck right or a slip's way."""
+    # itself: a card may come twice (product, not permutations); one_way: each card shows its first number only
+    cards = deck(PAIR_PLAYERS)
+    hits = total = 0
+    for chosen in (product(cards, repeat=3) if itself else permutations(cards, 3)):
+        for a, b, c in product(*(card[:1] if one_way else card for card in chosen)):
+            total += 1
+            hits += is_run(a, b, c)
+    return Fraction(hits, total)
+
+
+@exercise("scout.4", hint=("Loops: for first, second, third in permutations(cards, 3) — ordered, never the same card "
+                           "twice — then for a in first, for b in second, for c in third: each number a card may "
+                           "show on top.",
+                           "A run of 3 goes up by one twice (4-5-6) or down by one twice (6-5-4): the two steps "
+                           "b - a and c - b are equal, and are +1 or -1. 4-5-4 is no run. The chance is "
+                           "Fraction(runs, total)."),
+          mistakes=[(is_(lambda: _listed_three(one_way=True)),
                      "Each card counted with one number only (the first of the pair). A card may lie either way "
                      "up: loop over both of its numbers."),
-                    (is_(lambda: listed(ENUMERATION_PLAYERS, itself=True)),
-                     "You paired a card with itself too (product instead of permutations): the card 4/5 cannot "
-                     "lie next to itself. Two neighbours are two different cards."),
-                    (is_(lambda: listed(ENUMERATION_PLAYERS, lambda a, b: b - a == 1)),
-                     "That is half the answer: you counted upward runs only (and 1/11 is also the chance of a "
-                     "set of 2). A run goes up or down along the hand: abs(a - b) == 1."),
-                    (is_(lambda: listed(ENUMERATION_PLAYERS, lambda a, b: (a - b) % 10 in (1, 9))),
-                     "You counted 10 next to 1 as a run; 10 and 1 are not consecutive."),
-                    (is_(lambda: listed(ENUMERATION_PLAYERS, lambda a, b: abs(a - b) <= 1)),
-                     "That counts sets (a == b) as well as runs.")])
-def adjacent_run_of_two() -> Fraction:
-    """The chance that two neighbouring cards of a dealt five-player hand form a run of 2."""
-    return _analysis().adjacent_chances(ENUMERATION_PLAYERS)["run of 2"]
+                    (is_(lambda: _listed_three(itself=True)),
+                     "You let a card come twice (product instead of permutations): the card 4/5 cannot lie next "
+                     "to itself. Three neighbours are three different cards."),
+                    (is_(lambda: _listed_three(lambda a, b, c: b - a == c - b == 1)),
+                     "That is half the answer: you counted upward runs only. A run goes up or down along the "
+                     "hand: 6-5-4 counts as much as 4-5-6."),
+                    (is_(lambda: _listed_three(lambda a, b, c: abs(b - a) == abs(c - b) == 1)),
+                     "You counted zigzags like 4-5-4 as runs. In a run both steps go the same way: b - a == c - b."),
+                    (is_(lambda: _listed_three(lambda a, b, c: b - a == c - b and abs(b - a) <= 1)),
+                     "That counts sets of 3 (a == b == c) as well as runs."),
+                    (is_(lambda: _analysis().adjacent_chances(PAIR_PLAYERS)["run of 2"]),
+                     "That is the chance of a run of 2, two neighbours. Three neighbours must make two steps of "
+                     "one, the same way.")])
+def adjacent_run_of_three() -> Fraction:
+    """The chance that three neighbouring cards of a dealt three-player hand form a run of 3."""
+    return _analysis().adjacent_chances(PAIR_PLAYERS)["run of 3"]
 
 
 # --- the beating order ---------------------------------------------------------------------------------
@@ -209,7 +231,7 @@ def _tops(hand: Sequence[Card]) -> list[int]:
 @exercise("scout.6", hint=("A show is a slice of neighbouring cards whose top numbers form a group: one card, a set "
                            "or a run (up or down). List them by their first and last position.",
                            "Every single card counts; 10 and 1 are not consecutive; a set of 3 holds two sets of "
-                           "2 as well. shows(tops) lists the slices: compare with your list."),
+                           "2 as well. group(tops[first:last + 1]) is None when a slice is no group."),
           mistakes=[(is_(lambda: slices(_tops(SHOW_HAND), no_singles)),
                      "You left out the single cards: one card is a valid show too."),
                     (is_(lambda: slices(_tops(SHOW_HAND), wrapping_group)),
@@ -233,41 +255,41 @@ def shows_of_the_hand() -> int:
 # --- a seeded simulation ----------------------------------------------------------------------------------
 
 @lru_cache(maxsize=None)
-def _reference() -> Any:
-    """cardlib's simulation of dealt hands (``simulate_three``), with the question's seed and three times its runs."""
-    return _analysis().simulate_three(PAIR_PLAYERS, REFERENCE_HANDS, SIMULATION_SEED)
+def _slipped_three() -> Any:
+    """cardlib's simulation of 100,000 three-player hands, for the slips' chances (the turned hand too)."""
+    return _analysis().simulate_three(PAIR_PLAYERS, REFERENCE_HANDS // 10, REFERENCE_SEED)
 
 
-def _reference_share(name: str) -> Fraction:
-    """A share of the reference simulation, exactly: hits / hands."""
-    estimate = _reference()[name]
+@lru_cache(maxsize=None)
+def _reference(name: str) -> Fraction:
+    """A chance from cardlib's simulations of dealt three-player hands (a share, exactly: hits / hands)."""
+    if name == "set or run of 3":  # the truth: a million hands at once (numpy), in about two seconds
+        return _analysis().share_with_three(PAIR_PLAYERS, REFERENCE_HANDS, REFERENCE_SEED)
+    estimate = _slipped_three()[name]
     return Fraction(round(estimate.value * estimate.samples), estimate.samples)
 
 
 @exercise("scout.7", hint=("One run: rng.shuffle(cards), then hand = cards[:12]; each card shows card[0] or card[1], "
                            "by rng.random() < 0.5. Then look at the 10 slices tops[i:i + 3].",
                            "A slice of three is a set or a run exactly when group(tops[i:i + 3]) is not None. A "
-                           "hand counts once, however many it holds.",
-                           "Make rng = random.Random(7) once, before the loop; count the hands, out of 10,000. "
-                           "The estimate is p = hits / 10_000; its standard error is math.sqrt(p * (1 - p) / "
-                           "10_000)."),
+                           "hand counts once, however many it holds: hits += 1 at most once a hand.",
+                           "Make rng = random.Random(7) once, before the loop, and deal 10,000 hands. Answer "
+                           "(hits, 10_000, 7): the checker works out the estimate and its standard error."),
           compare=simulated,
-          mistakes=[(estimate_near(lambda: _reference_share("set or run of 3 either way")),
+          mistakes=[(estimate_near(lambda: _reference("set or run of 3 either way")),
                      "You counted a hand when its turned version holds a set or run of 3 too. The question asks "
                      "about the hand as held (tops, left to right)."),
-                    (estimate_near(lambda: _reference_share("run of 3")),
+                    (estimate_near(lambda: _reference("run of 3")),
                      "Your count holds the runs of 3 only: count a hand that holds a set of 3 too."),
-                    (estimate_near(lambda: _reference_share("set of 3")),
+                    (estimate_near(lambda: _reference("set of 3")),
                      "Your count holds the sets of 3 only: count a hand that holds a run of 3 too."),
                     (estimate_near(lambda: expected(PAIR_PLAYERS, "set of 3", "run of 3")),
                      "That is the mean number of sets and runs of 3 per hand (linearity of expectation gives it "
-                     "exactly). The question asks for the chance of at least one: count each hand once."),
-                    *standard_error_slips(RUNS, "hands")])
+                     "exactly). The question asks for the chance of at least one: count each hand once.")])
 def simulated_set_or_run_of_three() -> Sampled:
-    """The chance a dealt three-player hand holds a set or run of 3 as held (cardlib's seeded simulation, exact
-    as a share of its hands), and the standard error of an estimate from 10,000 hands."""
-    p = _reference_share("set or run of 3")
-    return Sampled(p, math.sqrt(p * (1 - p) / RUNS))
+    """The chance a dealt three-player hand holds a set or run of 3 as held (cardlib's simulation of a million
+    hands, a hundred times the question's), asked of 10,000 runs."""
+    return Sampled(_reference("set or run of 3"), RUNS)
 
 
 # --- keep or turn ------------------------------------------------------------------------------------
@@ -344,53 +366,36 @@ def round_points() -> tuple[int, ...]:
     return finished_round().observation(0).finished[-1].scores
 
 
-# --- explain -------------------------------------------------------------------------------------------
+# --- explain ------------------------------------------------------------------------------------------
 
-def small_deck() -> tuple[Card, ...]:
-    """A toy deck for exact listing: every card of two different numbers from 1 to ``SMALL_NUMBERS``."""
-    return tuple(combinations(range(1, SMALL_NUMBERS + 1), 2))
-
-
-def expected_sets_by_listing(cards: Sequence[Card], k: int = 3) -> Fraction:
-    """The expected number of neighbouring sets of 2 in a hand of ``k`` of ``cards``, by listing every hand in
-    every order and every way up (exact; small decks only).
-
-    >>> expected_sets_by_listing(small_deck()) == 2 * _analysis().adjacent_chances(cards=small_deck())["set of 2"]
-    True
-    """
-    sets = hands = 0
-    for chosen in permutations(cards, k):
-        for tops in product(*chosen):
-            sets += sum(a == b for a, b in zip(tops, tops[1:]))
-            hands += 1
-    return Fraction(sets, hands)
+def next_set_chance(players: int) -> tuple[Fraction, Fraction]:
+    """(the chance two neighbours form a set, the chance cards 2-3 do once cards 1-2 do) in a dealt hand."""
+    chances = _analysis().adjacent_chances(players)
+    return chances["set of 2"], chances["set of 3"] / chances["set of 2"]
 
 
-@exercise("scout.10", hint=("Neighbouring pairs share a card: if cards 1-2 form a set, the middle card's number is "
-                            "known, and that changes the chance for 2-3. Compare the chance of a set of 3 with the "
-                            "square of the chance of a set of 2.",
-                            "Then test the formula where every case can be listed: "
-                            "expected_sets_by_listing(small_deck()) against 2 × the chance of a set of 2 in that "
-                            "deck (adjacent_chances(cards=small_deck()))."),
+@exercise("scout.10", hint=("Say cards 1-2 form a set: both show some number v. Card 3 is one of the cards left. "
+                            "How many of them carry v, compared with two neighbours you know nothing about?",
+                            "Three players: each number is on 8 of the 36 cards, and two of those are cards 1 and 2. "
+                            "So card 3 shows v with chance Fraction(6, 34) * Fraction(1, 2). Compare it with your "
+                            "answer to scout.2; then count the same way with five players (9 cards carry each "
+                            "number, 45 cards)."),
           choices="abcd",
-          mistakes=[("b", "Compare adjacent_chances(3)[\"set of 3\"] (both pairs of three neighbours are sets) with "
-                          "adjacent_chances(3)[\"set of 2\"] ** 2: they differ, so the pairs are not independent. "
-                          "Random ways up do not make them so: the middle card belongs to both pairs."),
-                    ("c", "List every hand of a small deck: expected_sets_by_listing(small_deck()) is exactly 2 × the "
-                          "chance of a set of 2. No approximation: the expected value of a sum is the sum of the "
-                          "expected values, always."),
-                    ("d", "A hand of k cards has k − 1 neighbouring pairs, and each card but the two end ones is in "
-                          "two of them: the pairs overlap. Only k // 2 pairs could be kept apart.")])
-def why_linearity_needs_no_independence() -> str:
-    """The letter of scout.10: the claim about (k − 1)·P that cardlib confirms."""
-    analysis = _analysis()
-    chances, k = analysis.adjacent_chances(PAIR_PLAYERS), HAND_SIZES[PAIR_PLAYERS]
-    dependent = chances["set of 3"] != chances["set of 2"] ** 2
-    exact = expected_sets_by_listing(small_deck()) == 2 * analysis.adjacent_chances(cards=small_deck())["set of 2"]
-    linear = analysis.expected_adjacent(PAIR_PLAYERS)["set of 2"] == (k - 1) * chances["set of 2"]
+          mistakes=[("b", "Count it: once cards 1 and 2 show v, two of the cards carrying v are used, so fewer of "
+                          "the cards left carry it (6 of 34 with three players). A set makes the next set rarer, "
+                          "not commoner."),
+                    ("c", "The way up is random, but the cards are not put back: cards 1 and 2 both carry v, so "
+                          "card 3 is drawn from cards where v is rarer. Compare Fraction(6, 34) * Fraction(1, 2) "
+                          "with scout.2's chance."),
+                    ("d", "Count with five players too: 9 cards carry v, two are used, so 7 of the 43 cards left "
+                          "carry it, each on top half the time; two neighbours you know nothing about form a set "
+                          "with 8 of 44. Less likely again: removing cards does not cause it.")])
+def does_a_set_make_the_next_rarer() -> str:
+    """The letter of scout.10: the claim about cards 2-3 after a set at cards 1-2 that cardlib confirms."""
+    (p3, after3), (p5, after5) = next_set_chance(PAIR_PLAYERS), next_set_chance(OTHER_PLAYERS)
     return the_one_true({
-        "a": dependent and exact and linear,
-        "b": not dependent,
-        "c": not exact,
-        "d": k - 1 <= k // 2,
+        "a": after3 < p3 and after5 < p5,
+        "b": after3 > p3,
+        "c": after3 == p3,
+        "d": after3 < p3 and after5 == p5,
     })

@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import math
 import random
-import statistics
 import sys
 from fractions import Fraction
 from itertools import combinations, permutations, product
@@ -16,6 +15,7 @@ from cardlib import check
 from cardlib.core.checking import Sampled, exercise_ids, find
 from cardlib.scout import exercises as ex
 from cardlib.scout.analysis import adjacent_chances, adjacent_chances_by_listing, simulate_three
+from cardlib.scout.slips import chance
 from cardlib.scout.groups import beats
 from tests.exercising import first_try  # noqa: F401 an autouse fixture: each test starts with no wrong tries
 from tests.exercising import (
@@ -58,7 +58,7 @@ def wrong_answer(exercise_id: str) -> object:
     if item.choices:
         return next(choice for choice in item.choices if choice != truth)
     if isinstance(truth, Sampled):
-        return (float(truth.value) + 0.1, truth.standard_error)
+        return (round((float(truth.value) + 0.1) * truth.runs), truth.runs, 7)
     if isinstance(truth, tuple):
         return tuple(value + 1 for value in truth)
     if exercise_id == "scout.5":
@@ -105,11 +105,10 @@ def neighbours(cards, kind):
     return Fraction(hits, total)
 
 
-def test_scout1_the_deck_from_the_digest():
-    box = list(combinations(range(1, 11), 2))
-    used = [card for card in box if card != (9, 10)]
-    assert len(box) == math.comb(10, 2) == 45 and len(used) % 4 == 0
-    assert find("scout.1").truth() == (len(used), len(used) // 4) == (44, 11)
+def test_scout1_a_deck_of_twelve_numbers_listed():
+    box = list(combinations(range(1, ex.DECK_NUMBERS + 1), 2))
+    assert (ex.DECK_NUMBERS, ex.DECK_PLAYERS) == (12, 6) and len(box) % 6 == 0
+    assert find("scout.1").truth() == (len(box), len(box) // 6) == (66, 11)
 
 
 def test_scout2_and_scout3_by_listing():
@@ -129,9 +128,14 @@ def test_scout3_the_expected_count_agrees_with_every_hand_of_a_toy_deck():
     assert Fraction(runs, hands) == 3 * neighbours(toy, "run") == 3 * adjacent_chances(cards=toy)["run of 2"]
 
 
-def test_scout4_by_listing_the_five_player_deck():
-    assert find("scout.4").truth() == neighbours(ALL_CARDS, "run") == Fraction(2, 11)
-    assert find("scout.4").truth() == adjacent_chances_by_listing(5, 2)["run of 2"]
+def test_scout4_by_listing_three_neighbours_of_the_three_player_deck():
+    runs = total = 0
+    for chosen in permutations(cards_of(3), 3):
+        for a, b, c in product(*chosen):
+            total += 1
+            runs += (a + 1 == b == c - 1) or (a - 1 == b == c + 1)
+    assert find("scout.4").truth() == Fraction(runs, total) == Fraction(61, 3060)
+    assert find("scout.4").truth() == adjacent_chances_by_listing(3, 3)["run of 3"]
 
 
 def test_scout5_each_group_beats_every_group_before_it():
@@ -182,21 +186,23 @@ def test_scout9_the_round_ends_by_ii_and_is_scored_by_the_digest():
     assert "ended the round by (ii)" in counts and counts["ended the round by (ii)"].tolist() == [False] * 3 + [True]
 
 
-def test_scout10_pairs_depend_and_the_formula_is_exact():
-    chances = adjacent_chances(3)
-    assert chances["set of 3"] != chances["set of 2"] ** 2
-    assert ex.expected_sets_by_listing(ex.small_deck()) == 2 * neighbours(ex.small_deck(), "set")
+def test_scout10_a_set_makes_the_next_rarer_with_three_and_with_five_players():
+    for players, carrying, cards in ((3, 8, 36), (5, 9, 45)):
+        knowing_nothing, after_a_set = ex.next_set_chance(players)
+        assert knowing_nothing == neighbours(cards_of(players), "set") == Fraction(carrying - 1, 2 * (cards - 1))
+        assert after_a_set == Fraction(carrying - 2, 2 * (cards - 2)) < knowing_nothing   # the count in the hint
+        assert after_a_set == adjacent_chances_by_listing(players, 3)["set of 3"] / knowing_nothing
     assert find("scout.10").truth() == "a"
 
 
 # --- the simulation: scout.7 ----------------------------------------------------------------------------
 
-def test_scout7_truth_is_cardlibs_seeded_simulation_and_the_standard_error_of_10000_hands():
+def test_scout7_truth_is_a_million_hands_of_cardlib_and_agrees_with_the_plain_simulation():
     truth = find("scout.7").truth()
-    reference = simulate_three(3, ex.REFERENCE_HANDS, ex.SIMULATION_SEED)["set or run of 3"]
-    assert float(truth.value) == pytest.approx(reference.value, abs=1e-12) and isinstance(truth.value, Fraction)
-    assert truth.standard_error == pytest.approx(math.sqrt(truth.value * (1 - truth.value) / 10_000), rel=1e-12)
-    assert ex.RUNS == 10_000 and ex.REFERENCE_HANDS >= 3 * ex.RUNS  # the reference's own noise is small
+    assert truth.runs == ex.RUNS == 10_000 and truth.spread is None and isinstance(truth.value, Fraction)
+    assert truth.value.denominator <= ex.REFERENCE_HANDS == 1_000_000   # a share of a million hands
+    plain = simulate_three(3, 20_000, seed=5)["set or run of 3"]     # the readable simulation, another seed
+    assert abs(plain.value - float(truth.value)) < 4 * plain.standard_error
 
 
 def student_simulation(seed: int = 7, hands: int = 10_000, either_way: bool = False, only: str = "",
@@ -219,16 +225,11 @@ def student_simulation(seed: int = 7, hands: int = 10_000, either_way: bool = Fa
     return found
 
 
-def estimate_and_error(found: list[int]) -> tuple[float, float]:
-    p = sum(found) / len(found)
-    return p, math.sqrt(p * (1 - p) / len(found))
-
-
 @pytest.mark.parametrize("seed", (7, 8, 9))
 def test_scout7_a_simulation_written_as_a_student_would_passes(seed):
-    assert check("scout.7", estimate_and_error(student_simulation(seed))).ok
     found = student_simulation(seed)
-    assert check("scout.7", [statistics.mean(found), statistics.stdev(found) / math.sqrt(len(found))]).ok
+    verdict = check("scout.7", (sum(found), len(found), seed))
+    assert verdict.ok and "± " in verdict.message and f"seed {seed}" in verdict.message
 
 
 SIMULATION_SLIPS = [  # (what the slipped simulation does, the words of its own message), in the order of the mistakes
@@ -243,33 +244,30 @@ SIMULATION_SLIPS = [  # (what the slipped simulation does, the words of its own 
 def test_scout7_simulation_slips_get_messages_of_their_own(index):
     slip, words = SIMULATION_SLIPS[index]
     found = student_simulation(**slip)
-    mean = statistics.mean(found)
-    answer = (mean, statistics.stdev(found) / math.sqrt(len(found)))
+    answer = (sum(found), len(found), 7)   # counting every set or run: fewer than one a hand, so it reads as hits
     verdict = check("scout.7", answer)
     assert not verdict.ok and words in verdict.message
     assert says_only_its_own_mistake("scout.7", answer, index)
 
 
-def test_scout7_standard_error_slips_get_messages_of_their_own():
-    right = estimate_and_error(student_simulation())
-    spread = math.sqrt(right[0] * (1 - right[0]))
-    assert says_only_its_own_mistake("scout.7", (right[0], spread), 4)
-    assert says_only_its_own_mistake("scout.7", (right[0], spread / 10_000), 5)
-    assert "variance" in str(check("scout.7", (right[0], right[1] ** 2)))  # checking's own diagnosis
-    assert "(your estimate, its standard error)" in str(check("scout.7", right[0]))
+def test_scout7_the_estimate_and_its_standard_error_are_no_answer_any_more():
+    found = student_simulation()
+    p = sum(found) / len(found)
+    assert not check("scout.7", (p, math.sqrt(p * (1 - p) / len(found)))).ok
+    assert "count of hits" in str(check("scout.7", (p, 10_000, 7)))
+    assert "10,000 runs" in str(check("scout.7", (sum(found[:5_000]), 5_000, 7)))
+    assert "seed" in str(check("scout.7", (sum(found), 10_000, None)))
 
 
 # --- every recognised mistake, its own message --------------------------------------------------------
 
 MISTAKES = {  # each exercise's recognised wrong answers, in the order of its mistakes (a list: several forms)
-    "scout.1": [[45, (45, 11.25), (45, Fraction(45, 4))],   # the whole box
-                [11.25],
-                [(45, 11)],
-                [(11, 44)],                                  # swapped
-                [(36, 12), (45, 9)],                         # three players, five players
-                [(90, 22.5), 90, (100, 25)],                 # ordered pairs, pairs with itself
-                [55, (55, 13.75), (54, 13.5)],               # 4/4 and such counted
-                [(44, 11, 0), [44], 44, "44, 11"]],
+    "scout.1": [[45, (45, 7.5), (45, 11)],                  # SCOUT's own box, C(10, 2)
+                [78, (78, 13)],                              # 4/4 and such counted, C(13, 2)
+                [55, (55, Fraction(55, 6))],                 # eleven numbers, C(11, 2)
+                [(132, 22), 144, (144, 24)],                 # ordered pairs, pairs with itself
+                [(11, 66)],                                  # swapped
+                [(66, 11, 0), [66], 66, "66, 11"]],
     "scout.2": [[Fraction(1, 5), 0.2],                       # carries the number, no way up (or the run)
                 [Fraction(1, 9)],                            # with replacement
                 [Fraction(1, 11)]],                          # the 45-card deck
@@ -279,11 +277,12 @@ MISTAKES = {  # each exercise's recognised wrong answers, in the order of its mi
                 [Fraction(1, 5)],                            # one pair
                 [2],                                         # k - 2
                 [Fraction(33, 10)]],                         # sets too
-    "scout.4": [[Fraction(8, 33)],                           # one number per card
-                [Fraction(9, 50)],                           # a card next to itself
-                [Fraction(1, 11)],                           # upward only
-                [Fraction(20, 99)],                          # 10-1 a run
-                [Fraction(3, 11)]],                          # sets too
+    "scout.4": [[Fraction(3, 85)],                           # one number per card
+                [Fraction(14, 729)],                         # a card twice
+                [Fraction(61, 6120)],                        # upward only
+                [Fraction(41, 1020)],                        # zigzags like 4-5-4 too
+                [Fraction(22, 765)],                         # sets too
+                [Fraction(1, 5)]],                           # a run of 2
     "scout.5": [["abc", "abcdef", 5, None, "aabcd"],
                 ["decba", ["d", "e", "c", "b", "a"]],
                 ["cdeab", "cdeba"],                          # by the highest number
@@ -313,7 +312,7 @@ def test_each_recognised_mistake_gets_its_own_message(exercise_id, index, form):
 @pytest.mark.parametrize("exercise_id", [key for key in IDS if find(key).mistakes])
 def test_every_mistake_is_exercised_and_the_messages_differ(exercise_id):
     assert messages_differ(exercise_id)
-    counted = {"scout.7": len(SIMULATION_SLIPS) + 2}
+    counted = {"scout.7": len(SIMULATION_SLIPS)}
     assert counted.get(exercise_id, len(MISTAKES.get(exercise_id, ()))) == len(find(exercise_id).mistakes)
 
 
@@ -334,7 +333,7 @@ def test_a_near_miss_is_not_taken_for_a_mistake():
 
 def test_exact_answers_take_an_exact_decimal_and_ask_for_a_fraction_otherwise():
     assert check("scout.2", 0.1).ok and check("scout.3", 2.2).ok
-    assert "now give it exactly" in str(check("scout.4", 2 / 11))
+    assert "now give it exactly" in str(check("scout.4", round(61 / 3060, 4)))
     assert "not text" in str(check("scout.2", "1/10"))
 
 
@@ -345,12 +344,12 @@ def test_orders_and_words_read_in_any_spelling():
 
 
 def test_wrong_kinds_of_answer_are_told_what_to_give():
-    assert "two numbers in a tuple" in str(check("scout.1", 44))
+    assert "two numbers in a tuple" in str(check("scout.1", 66))
     assert "one number per player" in str(check("scout.9", 5))
     assert "five letters" in str(check("scout.5", 12345))
     assert "\"keep\" or \"turn\"" in str(check("scout.8", True))
     assert "answer with one letter in quotes" in str(check("scout.10", "e"))
-    assert "(your estimate, its standard error)" in str(check("scout.7", (0.2, 0.1, 0.0)))
+    assert "count of hits" in str(check("scout.7", (0.2, 0.1, 0.0)))
 
 
 @pytest.mark.parametrize("odd", ("e", "ab", 2, None, ""))
@@ -364,13 +363,13 @@ def test_multiple_choice_reads_any_case_and_refuses_non_letters(odd):
 
 def test_the_prompts_show_what_the_truths_use():
     text = prompts()
-    assert "**four players**" in text and "9/10" in text                          # scout.1
+    assert "**1 to 12**" in text and "**six players**" in text                    # scout.1
     assert "**three-player**" in text and "deck(3)" in text                        # scout.2
-    assert "**12**" in text and 'adjacent_chances(3)["run of 2"]' in text          # scout.3
-    assert "**five players**" in text                                              # scout.4
+    assert "**12**" in text and "chance 1/5" in text and chance(3, "run of 2") == Fraction(1, 5)   # scout.3
+    assert "**run of 3**" in text and "three-player game" in text                  # scout.4
     assert f"random.Random({ex.SIMULATION_SEED})" in text and f"**{ex.RUNS:,}** hands" in text
     assert "5-4-3-2-1" in text and "players 0, 1 and 2" in text and "2-1" in text  # scout.9
-    assert "numbers 1 to 5" in text and ex.SMALL_NUMBERS == 5                      # scout.10
+    assert "five players" in text and ex.OTHER_PLAYERS == 5                        # scout.10
     for name in ("expected value", "indicator", "standard error", "enumeration", "simulation"):
         assert name in text.lower()
     assert "](../../notebooks/04_scout.ipynb)" in text
@@ -398,4 +397,13 @@ def test_the_student_copy_is_built_and_blank():
     sources = "\n".join(cell.source for cell in cells if cell.cell_type == "code")
     for number in range(1, 11):
         assert f"answer_{number} = ...\n" in sources + "\n" and f'check("scout.{number}", answer_{number})' in sources
-    assert "permutations(cards, 2)" not in sources and "abs(a - b)" not in sources  # scout.4 stays the student's
+    assert "permutations(cards, 3)" not in sources and "b - a == c - b" not in sources  # scout.4 stays the student's
+    assert "hits += " not in sources                                                   # scout.7 too
+
+
+def test_the_student_notebook_imports_no_function_that_computes_an_answer():
+    setup = "\n".join(cell.source for cell in nbformat.read(STUDENT, as_version=4).cells
+                      if cell.cell_type == "code" and "import " in cell.source)
+    for name in ("adjacent_chances", "expected_adjacent", "shows", "simulate_three", "share_with_three",
+                 "next_set_chance", "round_points", "keep_or_turn", "exercises import *"):
+        assert name not in setup, name
