@@ -2,19 +2,20 @@
 
 Used by ``check("25.N", answer)`` in ``exercises/01_twenty_five.ipynb``, easy to hard: counting
 pairs (25.1–3), how many cards make exactly 20 pairs (25.4–6; the lesson answers them for 25),
-random deals (25.7–8), the round's points (25.9), a position and the coach (25.10–12), an
-enumeration (25.13), a seeded simulation (25.14) and an "explain" choice (25.15).
+random deals (25.7–8), the round's points (25.9), a position and the coach's posterior (25.10–12,
+added up by the student), an enumeration (25.13), a seeded simulation (25.14, answered as hits, runs
+and seed) and an "explain" choice (25.15: why only fewer than 25 pairs cost a passer).
 """
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 from itertools import combinations
-from math import comb, sqrt
+from math import comb
 from typing import Any
 
 from cardlib.core.checking import Sampled, close_to, estimate_near, exercise, near, same, simulated, the_one_true
-from cardlib.decks.pairs import COPIES, pair_count, pairs_of
+from cardlib.decks.pairs import COPIES, NUMBERS, pair_count, pairs_of
 from cardlib.twentyfive.rules import TARGET, Observation, State, round_points
 
 
@@ -46,17 +47,31 @@ def _is(wrong: Callable[[], Any]) -> Callable[[Any, Any], bool]:
     return lambda answer, truth: same(answer, wrong())
 
 
-@exercise("25.1", hint="Each pair is a choice of 2 of the 5 tens: C(5, 2).")
+@exercise("25.1", hint=("A pair is any two of the tens, in no order: how many ways to choose 2 of 5?",
+                        "Each pair is a choice of 2 of the 5 tens: C(5, 2) = 5·4/2."),
+          mistakes=[(5, "That counts the tens; the pairs are the ways to choose two of them."),
+                    (20, "That counts every pair twice (first ten, second ten and the other way round): "
+                         "a pair has no order, so halve it.")])
 def five_tens() -> int:
     return pair_count([10] * 5)
 
 
-@exercise("25.2", hint="A new card pairs once with each copy already in play.")
+@exercise("25.2", hint=("Compare the pairs of four 7s with the pairs of five 7s.",
+                        "A new card pairs once with each copy already in play: C(5, 2) − C(4, 2)."),
+          mistakes=[(10, "10 is every pair five 7s make, C(5, 2). The question asks what the fifth card adds: "
+                         "take away the pairs the four 7s already made."),
+                    (5, "The new 7 does not pair with itself: it pairs once with each of the 7s that were "
+                        "already there. How many were there?"),
+                    (6, "6 is what the four 7s already made, C(4, 2); the question asks what the fifth adds.")])
 def fifth_seven_adds() -> int:
     return pair_count([7] * 5) - pair_count([7] * 4)
 
 
-@exercise("25.3", hint="Count number by number: C(n, 2) for each number with n copies, then add.")
+@exercise("25.3", hint=("Count number by number: how many copies of each number are in play?",
+                        "C(n, 2) for each number with n copies: C(3, 2) + C(4, 2) + C(2, 2) + C(3, 2) + C(1, 2)."),
+          mistakes=[(8, "That counts n − 1 for each number with n copies: what the last copy adds, not all the "
+                        "pairs. A number with n copies makes C(n, 2)."),
+                    (4, "That counts the numbers that pair; each of them makes C(n, 2) pairs.")])
 def pairs_in_this_play() -> int:
     return pair_count([10, 10, 10, 9, 9, 9, 9, 8, 8, 5, 5, 5, 1])
 
@@ -132,7 +147,14 @@ def cards_that_always_exceed_20() -> int:
     return certain_over(ASKED_PAIRS)
 
 
-@exercise("25.7", hint="Count the pairs of equal cards, Σ C(k, 2), and divide by C(55, 2). Give a fraction.")
+@exercise("25.7", hint=("Every set of two cards is equally likely: favourable sets / all sets.",
+                        "Count the pairs of equal cards, Σ C(k, 2) for k = 1 to 10, and divide by C(55, 2). "
+                        "Give a fraction."),
+          mistakes=[(Fraction(1, len(NUMBERS)),
+                     "That takes the ten numbers as equally likely; but there are k copies of k, so two 10s "
+                     "are far likelier than two 2s. Count the sets of cards."),
+                    (lambda answer, truth: same(answer, truth * comb(55, 2)),
+                     "That is how many sets of two cards pair; divide by how many sets there are in all.")])
 def two_cards_pair() -> Fraction:
     return _analysis().pairs_distribution(2).get(1, Fraction(0))
 
@@ -146,8 +168,9 @@ def target_or_more(cards: int) -> Fraction:
     return odds.over + odds.exactly
 
 
-@exercise("25.8", hint="pairs_distribution(21) gives the chance of each number of pairs: add those above 25 "
-                        "(pairs_odds(21) does the adding).",
+@exercise("25.8", hint=("pairs_distribution(21) gives the chance of each number of pairs among 21 random cards.",
+                        "Add the chances of the numbers of pairs above 25: sum(p for pairs, p in "
+                        "pairs_distribution(21).items() if pairs > 25)."),
           compare=close_to,
           mistakes=[(near(lambda: target_or_more(DEALT_CARDS)),
                      "That counts 25 pairs too. More than 25 starts at 26: exactly 25 is another outcome "
@@ -169,20 +192,52 @@ def points_for_31() -> tuple[int, ...]:
     return round_points(31, passer=1, passed=0, players=3)
 
 
-@exercise("25.10", hint="p_over(observation, model='naive') treats hidden hands as any unseen cards.",
-          compare=close_to)
+def _odds(model: str) -> Any:
+    """The chances under, exactly at and over 25 pairs in the exercises' position, by ``model``."""
+    return _analysis().p_over(reveal_observation(), model=model)
+
+
+@exercise("25.10", hint=("The naive model treats the hidden hands as any of the unseen cards: "
+                         "pairs_posterior(position, model=\"naive\") gives P(p pairs) for every p.",
+                         "Add the chances of the numbers of pairs above 25 (26 and up)."),
+          compare=close_to,
+          mistakes=[(near(lambda: _odds("informed").over),
+                     "That is the informed model's chance (question 11). Here the hidden hands are any unseen "
+                     "cards: model=\"naive\"."),
+                    (near(lambda: _odds("naive").over + _odds("naive").exactly),
+                     "That counts exactly 25 pairs too. More than 25 starts at 26.")])
 def naive_over() -> Fraction:
-    return _analysis().p_over(reveal_observation(), model="naive").over
+    return _odds("naive").over
 
 
-@exercise("25.11", hint="Use p_over with model=\"informed\": it keeps only the hidden hands the reveals allow.",
-          compare=close_to)
+@exercise("25.11", hint=("The informed model keeps only the hidden hands the reveals allow: "
+                         "pairs_posterior(position, model=\"informed\").",
+                         "Add the chances of the numbers of pairs above 25, as in question 10."),
+          compare=close_to,
+          mistakes=[(near(lambda: _odds("naive").over),
+                     "That is the naive model's chance again (question 10): use model=\"informed\"."),
+                    (near(lambda: _odds("informed").over + _odds("informed").exactly),
+                     "That counts exactly 25 pairs too. More than 25 starts at 26.")])
 def informed_over() -> Fraction:
-    return _analysis().p_over(reveal_observation(), model="informed").over
+    return _odds("informed").over
 
 
-@exercise("25.12", hint="pass_cost(observation) gives each seat's expected points; take yours (seat 0).",
-          compare=close_to)
+@exercise("25.12", hint=("An expected value is Σ points × P: for every number of pairs p, the points you "
+                         "would take as the passer times P(p pairs), from pairs_posterior(position).",
+                         "Your points as the passer: 10 when p < 25; when p > 25 the player who drew last "
+                         "takes p − 25 (was that you?); at exactly 25 everyone but the passer takes 10."),
+          compare=close_to,
+          mistakes=[(near(lambda: _analysis().pass_cost(reveal_observation(), model="naive")[0]),
+                     "That uses the naive model; the question asks for the informed one."),
+                    (near(lambda: _odds("informed").under),
+                     "That is the chance of fewer than 25 pairs; each such round costs the passer 10 points."),
+                    (near(lambda: 10 * (_odds("informed").under + _odds("informed").exactly)),
+                     "At exactly 25 pairs the passer takes nothing: everyone else takes 10."),
+                    (near(lambda: 10 * _odds("informed").under + sum(
+                        (p * (pairs - TARGET) for pairs, p in _analysis().pairs_posterior(reveal_observation()).items()
+                         if pairs > TARGET), Fraction(0))),
+                     "The P − 25 points of a round above 25 go to the player who drew last, and that was not "
+                     "you.")])
 def informed_pass_cost() -> Fraction:
     return _analysis().pass_cost(reveal_observation(), model="informed")[0]
 
@@ -240,53 +295,43 @@ SIMULATED_CARDS, SIMULATION_RUNS, SIMULATION_SEED = 23, 20_000, 14   # 25.14 (th
 
 @exercise("25.14", hint=("Make rng = random.Random(14) once, before the loop. Each run deals "
                          "rng.sample(PAIRS_DECK, 23) and counts its pairs with pair_count.",
-                         "The estimate p is the share of the 20,000 deals with more than 25 pairs; its "
-                         "standard error is sqrt(p * (1 - p) / 20_000)."),
+                         "A hit is a deal with more than 25 pairs: add 1 to over for each. Answer with "
+                         "(over, runs, 14): the count itself, the 20,000 runs and the seed."),
           compare=simulated,
           mistakes=[(estimate_near(lambda: target_or_more(SIMULATED_CARDS)),
                      "Your simulation counts the deals with exactly 25 pairs too. More than 25 means 26 or "
-                     "more: > 25, not >= 25.")])
+                     "more: > 25, not >= 25."),
+                    (estimate_near(lambda: _analysis().pairs_odds(SIMULATED_CARDS - 1).over),
+                     "Your estimate fits deals of 22 cards; this question deals 23.")])
 def simulated_23_cards_exceed() -> Sampled:
-    p = _analysis().pairs_odds(SIMULATED_CARDS).over
-    return Sampled(p, sqrt(p * (1 - p) / SIMULATION_RUNS))
+    return Sampled(_analysis().pairs_odds(SIMULATED_CARDS).over, SIMULATION_RUNS)
 
 
 # --- explain: multiple choice, the letter cardlib confirms ----------------------------------------
 
-def smallest_shown(observation: Observation, seat: int) -> int:
-    """The smallest card other than a 5 that ``seat`` has revealed (0 if none): a 5 caps nothing."""
-    return min((card for card in observation.fields[seat] if card != 5), default=0)
-
-
-@exercise("25.15", hint=("For each other player, compare the smallest card they have shown, the last card "
-                         "they showed, and hidden_cap(position, seat).",
-                         "A reveal other than a 5 was the highest card in the hand at that moment. When a "
-                         "player's later reveal is higher than an earlier one, where must that card have come "
-                         "from? And how many copies do the low numbers have?"),
+@exercise("25.15", hint=("Go through the three outcomes of a pass (fewer than 25, exactly 25, more than 25) "
+                         "and ask who takes the points in each: the sheet's rules, in §1 of the lesson.",
+                         "Who drew last in this position? position.last_drawer says; compare it with your "
+                         "seat, position.seat."),
           choices="abcd",
-          mistakes=[("a", "Neither model sees a hidden card: both work from what you see, position. A model "
-                          "that knew the hidden hands would answer 0 or 1, and the informed chance is neither."),
-                    ("c", "The classic slip. When a later reveal is higher than an earlier one, it must be the "
-                          "card just drawn: the cards kept were at most the earlier, smaller reveal, and still "
-                          "are. Compare position.fields[1][-1] with hidden_cap(position, 1)."),
-                    ("d", "Both models count the same cards in play: every hidden hand keeps its size "
-                          "(position.hand_sizes). What changes is which numbers those hidden cards can be.")])
-def why_informed_is_lower() -> str:
-    import random
-
-    from cardlib.twentyfive.inference import dealt_size, hidden_cap, p_over, pairs_posterior, sample_hidden_hands
-
+          mistakes=[("a", "A passer does take points: 10 of them when there are fewer than 25 pairs. That is "
+                          "the 10 × P(< 25) itself."),
+                    ("c", "Nothing is shared: above 25 one player takes P − 25, and at exactly 25 every player "
+                          "but the passer takes 10."),
+                    ("d", "Points are never negative: a right pass costs the passer nothing, it earns nothing "
+                          "either.")])
+def why_only_too_few_costs() -> str:
+    """The letter of 25.15: why a pass costs you 10 × P(fewer than 25 pairs) and nothing else."""
     position = reveal_observation()
-    others = [seat for seat in range(position.players) if seat != position.seat and position.hand_sizes[seat]]
-
-    def hidden_sizes(model: str) -> list[int]:  # the hand sizes of a world the model draws
-        hands = sample_hidden_hands(position, dealt_size(position.players), random.Random(0), model)
-        return [len(hand) for hand in hands]
-
+    you, last, players = position.seat, position.last_drawer, position.players
+    points = {pairs: round_points(pairs, passer=you, passed=last, players=players)
+              for pairs in range(TARGET - 2, TARGET + 4)}
     return the_one_true({
-        "a": len(pairs_posterior(position, "informed")) == 1,  # seeing the hidden hands leaves one count
-        "b": (all(hidden_cap(position, seat) == smallest_shown(position, seat) for seat in others)
-              and p_over(position, "informed").over < p_over(position, "naive").over),
-        "c": all(hidden_cap(position, seat) == position.fields[seat][-1] for seat in others),
-        "d": any(hidden_sizes(model) != list(position.hand_sizes) for model in ("informed", "naive")),
+        "a": all(outcome[you] == 0 for outcome in points.values()),
+        "b": (last != you and all(points[pairs][last] == pairs - TARGET for pairs in points if pairs > TARGET)
+              and points[TARGET][you] == 0 and all(points[TARGET][seat] == 10 for seat in range(players)
+                                                    if seat != you)),
+        "c": any(sum(points[pairs][seat] > 0 for seat in range(players)) > 1 for pairs in points if pairs > TARGET)
+             or all(points[TARGET][seat] == 0 for seat in range(players)),
+        "d": any(value < 0 for outcome in points.values() for value in outcome),
     })

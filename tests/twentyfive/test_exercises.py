@@ -7,7 +7,7 @@ import random
 from collections import Counter
 from fractions import Fraction
 from itertools import combinations
-from math import comb, sqrt
+from math import comb
 from pathlib import Path
 
 import nbformat
@@ -18,7 +18,7 @@ from cardlib.core.checking import Sampled, close_to, exercise_ids, find
 from cardlib.decks.pairs import COPIES, PAIRS_DECK, pair_count
 from cardlib.twentyfive import exercises as ex  # registers the 25.N exercises
 from cardlib.twentyfive import hidden_cap
-from cardlib.twentyfive.analysis import card_bounds, p_over, pairs_distribution, pairs_odds
+from cardlib.twentyfive.analysis import card_bounds, p_over, pairs_distribution, pairs_odds, pass_cost
 from tests.exercising import first_try  # noqa: F401 an autouse fixture: each test starts with no wrong tries
 from tests.exercising import hint_names_not_defined, messages_differ, run_solutions, says_only_its_own_mistake
 
@@ -42,7 +42,7 @@ def prompt(number: int) -> str:
 @pytest.mark.parametrize("exercise_id", IDS)
 def test_the_exact_truth_gets_a_tick(exercise_id):
     truth = find(exercise_id).truth()
-    answer = (truth.value, truth.standard_error) if isinstance(truth, Sampled) else truth
+    answer = (round(truth.value * truth.runs), truth.runs, 1) if isinstance(truth, Sampled) else truth
     verdict = check(exercise_id, answer)
     assert verdict.ok, verdict.message
 
@@ -87,7 +87,7 @@ def test_an_exact_exercise_asks_for_the_fraction_not_its_decimal(exercise_id):
 def test_stepped_hints_come_one_more_at_each_wrong_try(exercise_id):
     hints = find(exercise_id).hints
     truth = find(exercise_id).truth()
-    wrong = (float(truth.value) + 1, truth.standard_error) if isinstance(truth, Sampled) else (
+    wrong = (0, truth.runs, 1) if isinstance(truth, Sampled) else (
         tuple(t + 7 for t in truth) if isinstance(truth, tuple) else truth + 7)
     for step in range(len(hints) + 1):
         assert hints[min(step, len(hints) - 1)] in check(exercise_id, wrong).message
@@ -165,23 +165,20 @@ def test_25_13_the_skeleton_completed_as_a_student_would_passes():
 
 # --- 25.14: a seeded simulation -------------------------------------------------------------------
 
-def student_simulation(seed: int = 14, counts=lambda pairs: pairs > 25) -> tuple[float, float]:
-    """25.14 as a student writes it: 20,000 deals of 23 cards, the share with more than 25 pairs."""
+def student_simulation(seed: int = 14, counts=lambda pairs: pairs > 25, cards: int = 23) -> tuple[int, int, int]:
+    """25.14 as a student writes it: 20,000 deals of 23 cards; (deals with more than 25 pairs, runs, seed)."""
     rng = random.Random(seed)
     runs = 20_000
     over = 0
     for _ in range(runs):
-        cards = rng.sample(PAIRS_DECK, 23)
-        if counts(pair_count(cards)):
+        if counts(pair_count(rng.sample(PAIRS_DECK, cards))):
             over += 1
-    estimate = over / runs
-    return estimate, sqrt(estimate * (1 - estimate) / runs)
+    return over, runs, seed
 
 
-def test_25_14_truth_is_the_exact_chance_and_the_standard_error_of_20000_deals():
+def test_25_14_truth_is_the_exact_chance_over_20000_deals():
     truth = find("25.14").truth()
-    p = pairs_odds(23).over
-    assert truth.value == p and truth.standard_error == pytest.approx(sqrt(p * (1 - p) / 20_000))
+    assert (truth.value, truth.runs, truth.spread) == (pairs_odds(23).over, 20_000, None)
 
 
 @pytest.mark.parametrize("seed", (14, 2026))
@@ -198,22 +195,27 @@ def test_25_14_counting_25_or_more_gets_its_own_message():
     assert not verdict.ok and "exactly 25 pairs too" in verdict.message
 
 
-def test_25_14_a_variance_or_a_lone_number_is_diagnosed():
-    estimate, error = student_simulation()
-    assert "variance" in str(check("25.14", (estimate, error ** 2)))
-    assert "(your estimate, its standard error)" in str(check("25.14", estimate))
+def test_25_14_the_exact_value_with_its_standard_error_is_no_simulation():
+    truth = find("25.14").truth()
+    verdict = check("25.14", (float(truth.value), truth.standard_error))
+    assert not verdict.ok and "(hits, runs, seed)" in verdict.message
+    assert not check("25.14", (round(truth.value * 20_000), 10_000, 14)).ok  # the wrong number of runs
+    assert not check("25.14", (round(truth.value * 20_000), 20_000)).ok     # no seed
+
+
+def test_25_14_dealing_22_cards_gets_its_own_message():
+    verdict = check("25.14", student_simulation(cards=22))
+    assert not verdict.ok and "deals of 22 cards" in verdict.message
 
 
 # --- 25.15: explain ------------------------------------------------------------------------------
 
-def test_25_15_the_hidden_cards_are_capped_by_the_smallest_card_shown_not_the_last():
+def test_25_15_a_pass_costs_you_only_when_there_are_fewer_than_25_pairs():
     position = ex.reveal_observation()
-    caps = {seat: hidden_cap(position, seat) for seat in (1, 2)}
-    shown = {seat: position.fields[seat] for seat in (1, 2)}
-    assert all(5 not in cards for cards in shown.values())  # no 5 shown: the smallest card is the cap
-    assert all(caps[seat] == min(shown[seat]) for seat in caps)
-    assert caps[1] < shown[1][-1]  # the last card is not the cap: the 25.15 (c) message names seat 1
-    assert p_over(position, "informed").over < p_over(position, "naive").over
+    assert position.seat == 0 and position.last_drawer == 2  # you did not draw last
+    odds = p_over(position, "informed")
+    assert pass_cost(position)[0] == 10 * odds.under  # the claim of the question, exactly
+    assert find("25.12").truth() == 10 * odds.under
     assert find("25.15").truth() == "b"
 
 
@@ -231,8 +233,8 @@ def test_the_one_true_refuses_when_cardlib_confirms_none_or_two():
         ex.the_one_true({"a": False})
 
 
-def test_question_11_points_to_15_instead_of_asking_for_a_sentence():
-    assert "question 15" in prompt(11) and "sentence" not in prompt(11)
+def test_question_15_states_the_answer_of_12_only_as_a_formula_to_explain():
+    assert "10 × P(fewer" in prompt(15) and "sentence" not in prompt(11)
 
 
 # --- every recognised mistake, its own message ------------------------------------------------------
@@ -243,7 +245,31 @@ def by_numbers_once() -> Fraction:
     return share_by_listing(sets, lambda numbers: pair_count(numbers) >= 2)
 
 
+def informed_posterior() -> dict[int, Fraction]:
+    from cardlib.twentyfive.analysis import pairs_posterior
+    return pairs_posterior(ex.reveal_observation(), "informed")
+
+
+def three(value) -> float:
+    return round(float(value), 3)
+
+
+def odds(model: str):
+    return p_over(ex.reveal_observation(), model)
+
+
 MISTAKES = {  # each exercise's recognised wrong answers, in the order of its mistakes, computed here
+    "25.1": [5, 5 * 4],                            # the tens; ordered pairs
+    "25.2": [comb(5, 2), 5, comb(4, 2)],           # all pairs of five; the sevens; what four made
+    "25.3": [2 + 3 + 1 + 2, 4],                    # n - 1 a number; the numbers that pair
+    "25.7": [Fraction(1, 10), sum(comb(k, 2) for k in range(1, 11))],   # numbers alike; the count
+    "25.10": [three(odds("informed").over), three(odds("naive").over + odds("naive").exactly)],
+    "25.11": [three(odds("naive").over), three(odds("informed").over + odds("informed").exactly)],
+    "25.12": [three(pass_cost(ex.reveal_observation(), "naive")[0]),            # the naive model
+              three(odds("informed").under),                                   # the chance, not the points
+              three(10 * (odds("informed").under + odds("informed").exactly)),  # 25 charged to the passer
+              three(10 * odds("informed").under + sum(p * (pairs - 25) for pairs, p in informed_posterior().items()
+                                                      if pairs > 25))],         # P - 25 charged to you
     "25.4": [11,                                  # the lesson's, for 25 pairs
              12,                                  # the sheet's, for 25 pairs
              13],                                 # greedy: 6 + 3 + 2 + 2
@@ -271,7 +297,7 @@ def test_each_recognised_mistake_gets_its_own_message(exercise_id, index):
 @pytest.mark.parametrize("exercise_id", [key for key in IDS if find(key).mistakes])
 def test_every_mistake_is_exercised_and_the_messages_differ(exercise_id):
     assert messages_differ(exercise_id)
-    if exercise_id != "25.14":  # its slip is a simulation: test_25_14_counting_25_or_more_...
+    if exercise_id != "25.14":  # its slips are simulations: test_25_14_counting_25_or_more_..., ..._22_cards_...
         assert len(MISTAKES[exercise_id]) == len(find(exercise_id).mistakes)
 
 
@@ -284,7 +310,10 @@ def test_the_mistakes_say_what_they_are():
     assert "counts 25 pairs too" in str(check("25.8", MISTAKES["25.8"][0]))
     assert "lesson's value for 20 cards" in str(check("25.8", MISTAKES["25.8"][1]))
     assert "different cards" in str(check("25.13", by_numbers_once()))
-    assert "classic slip" in str(check("25.15", "c"))
+    assert "10 pairs" not in str(check("25.2", 10)) and "takes away" not in str(check("25.2", 5))
+    assert "C(5, 2)" in str(check("25.2", 10)) and "does not pair with itself" in str(check("25.2", 5))
+    assert "informed model's chance" in str(check("25.10", MISTAKES["25.10"][0]))
+    assert "drew last" in str(check("25.12", MISTAKES["25.12"][3]))
 
 
 def test_a_near_miss_is_not_taken_for_a_mistake():
@@ -309,10 +338,10 @@ def test_the_prompts_show_what_the_truths_use():
 
 
 def test_hints_name_only_what_the_notebook_defines():
-    assert hint_names_not_defined(IDS, solution_run()[0], frozenset({"C"})) == {}  # C(n, 2)
+    assert hint_names_not_defined(IDS, solution_run()[0], frozenset({"C", "P"})) == {}  # C(n, 2), P(p pairs)
 
 
 def test_the_first_hint_is_a_nudge_that_does_not_give_the_answer_away():
     assert "C(5" not in find("25.4").hints[0] and len(find("25.4").hints) >= 3
-    assert "hidden_cap" in find("25.15").hints[0] and "few copies" not in find("25.15").hints[0]
+    assert "last_drawer" not in find("25.15").hints[0] and "last_drawer" in find("25.15").hints[1]
     assert not any("round_points" in hint for hint in find("25.9").hints)  # not imported in the exercises
