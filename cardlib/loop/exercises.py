@@ -28,7 +28,9 @@ from cardlib.loop.slips import (
 # The data the questions ask about, named so the notebook and the tests use the very same ones. Each story
 # differs from the lesson's (three players, the 8s in one hand, the three-8s rule, four-player points).
 DEAL_PLAYERS = 2                                       # loop.1
+LEFT = len(DECK) - HAND                                # loop.1: the cards left for chair 1 once chair 0 is dealt
 EXTREMES = (1, 15)                                     # loop.2: the strongest singles, under donden and without
+EXTREME_CARDS = sum(card[0] in EXTREMES for card in DECK)  # six
 SPREAD_PLAYERS = 3                                     # loop.3: where the three 8s fall
 FOLLOW_TRICK, FOLLOW_HAND = "6b 7b", "2r 3r 4r 4y 5y 6y 7y 11b 12b"   # loop.6, donden in force
 # loop.7: a four-player game after its normal round (players 0-3 in chairs 0-3) and its first loop round
@@ -49,24 +51,19 @@ def _analysis() -> Any:
 
 # --- the deal ----------------------------------------------------------------------------------------
 
-def _left() -> int:
-    """The cards left for chair 1 once chair 0's 11 are dealt."""
-    return len(DECK) - HAND
-
-
 @exercise("loop.1", hint=("Each chair gets 11 cards, whatever the number of players; the rest of the 45 stays "
                           "unused (setting 2 aside comes later, from the hand).",
                           "Once chair 0 has its 11 cards, 34 are left. Chair 1's hand is a set of 11 of those: the "
                           "order they come in does not matter, and no card comes twice."),
-          mistakes=[(entry(1, lambda: math.perm(_left(), HAND)),
+          mistakes=[(entry(1, lambda: math.perm(LEFT, HAND)),
                      "That counts the hands in the order the cards come: the same 11 cards in another order are "
                      "the same hand. Divide by 11!, or use comb."),
-                    (entry(1, lambda: _left() ** HAND),
+                    (entry(1, lambda: LEFT ** HAND),
                      "34^11 lets a card come twice and counts orders: a hand is 11 different cards, unordered."),
                     (entry(1, lambda: math.comb(len(DECK), HAND)),
                      "That is every hand of 11 from the 45. Chair 0's 11 cards are gone: chair 1's hand comes "
                      "from the 34 left."),
-                    (entry(1, lambda: math.comb(len(DECK), HAND) * math.comb(_left(), HAND)),
+                    (entry(1, lambda: math.comb(len(DECK), HAND) * math.comb(LEFT, HAND)),
                      "That counts whole deals (both hands at once). The question asks for chair 1's hand, chair "
                      "0's being known."),
                     (entry(0, lambda: len(DECK) - 3 * HAND, lambda: len(DECK) - 4 * HAND),
@@ -78,28 +75,23 @@ def _left() -> int:
                     (not_n_entries, "Give two numbers in a tuple: (unused cards, different hands for chair 1).")])
 def the_deal() -> tuple[int, int]:
     """(cards left unused with two players, different hands of 11 chair 1 may get once chair 0's are dealt)."""
-    return len(DECK) - DEAL_PLAYERS * HAND, math.comb(_left(), HAND)
+    return len(DECK) - DEAL_PLAYERS * HAND, math.comb(LEFT, HAND)
 
 
 # --- the 1s and 15s, and the 8s among the chairs ---------------------------------------------------
-
-def _extremes() -> int:
-    """The cards of loop.2: every colour of the numbers in ``EXTREMES``."""
-    return sum(card[0] in EXTREMES for card in DECK)
-
 
 @exercise("loop.2", hint=("\"At least one\" is hard to count directly; its complement, \"no 1 and no 15\", is easy. "
                           "How many 1s and 15s does the deck hold?",
                           "Six cards (two numbers, three colours). No 1 or 15: all 11 cards come from the 39 "
                           "others, comb(39, 11) hands of the comb(45, 11). Then 1 minus that."),
-          mistakes=[(is_(lambda: Fraction(HAND * _extremes(), len(DECK))),
+          mistakes=[(is_(lambda: Fraction(HAND * EXTREME_CARDS, len(DECK))),
                      "11 × 6/45 adds up chances of events that can happen together (two such cards in one "
                      "hand): it is the expected number of 1s and 15s, more than 1, and no chance."),
-                    (is_(lambda: 1 - none_of(_extremes(), replaced=True)),
+                    (is_(lambda: 1 - none_of(EXTREME_CARDS, replaced=True)),
                      "1 − (39/45)^11 draws each card from all 45 again. Dealt cards are gone: the chance of "
                      "none is comb(39, 11)/comb(45, 11)."),
-                    (is_(lambda: none_of(_extremes())), "That is the chance of no 1 and no 15: take the complement."),
-                    (is_(lambda: exactly_one_of(_extremes())),
+                    (is_(lambda: none_of(EXTREME_CARDS)), "That is the chance of no 1 and no 15: take the complement."),
+                    (is_(lambda: exactly_one_of(EXTREME_CARDS)),
                      "That is exactly one of the six; at least one also counts two, three, …"),
                     (is_(lambda: 1 - none_of(3)),
                      "That is at least one of three given cards (the lesson's 8s): the 1s and the 15s are six cards."),
@@ -111,7 +103,7 @@ def _extremes() -> int:
                      "hands with none of the six at once.")])
 def at_least_one_extreme() -> Fraction:
     """P(a dealt hand of 11 holds at least one 1 or 15), exact."""
-    return _analysis().p_at_least_one_of(_extremes())
+    return _analysis().p_at_least_one_of(EXTREME_CARDS)
 
 
 @exercise("loop.3", hint=("Where the three 8s lie is a set of 3 of the 45 places, all equally likely. Unused: all "
