@@ -4,6 +4,7 @@ against ``groups.beats``."""
 from __future__ import annotations
 
 import math
+import random
 from fractions import Fraction
 from collections import Counter
 from itertools import combinations, permutations, product
@@ -12,12 +13,12 @@ import pytest
 
 from cardlib.scout import Game, TURN
 from cardlib.scout.analysis import (
-    KINDS, PLAYER_COUNTS, adjacent_chances, adjacent_chances_by_listing, adjacent_table, beating_order, deck_size,
-    deck_table, expected_adjacent, group_slices, most_groups, most_groups_hand, simulate_adjacent, simulate_three,
-    turn_gain, turned_around, why_set_beats_run,
+    KINDS, PLAYER_COUNTS, adjacent_chances, adjacent_chances_by_listing, adjacent_counts, adjacent_table,
+    beating_order, deck_size, deck_table, expected_adjacent, group_slices, most_groups, most_groups_hand,
+    share_with_three, simulate_adjacent, simulate_three, turn_gain, turned_around, why_set_beats_run,
 )
 from cardlib.scout.deal import canonical
-from cardlib.scout.groups import ALL_CARDS, HAND_SIZES, REMOVED, beats, deck, group
+from cardlib.scout.groups import ALL_CARDS, HAND_SIZES, REMOVED, beats, deck, group, strongest
 
 
 def toy_deck(largest):
@@ -208,3 +209,66 @@ def test_a_set_beats_every_run_of_as_many_cards():
         for number, lowest in product(range(1, 11), range(1, 12 - size)):
             assert beats([number] * size, list(range(lowest, lowest + size)))
     assert "is True" in why_set_beats_run(2) and "is True" in why_set_beats_run(3)
+
+
+# --- the lesson's readable versions agree with the library ------------------------------------------
+
+def plain_tops(rng: random.Random, players: int) -> list[int]:
+    """One deal as the lesson writes it out: a shuffle, then one random bit per card (1 turns it over)."""
+    cards = list(deck(players))
+    rng.shuffle(cards)
+    way_up = rng.getrandbits(len(cards))
+    return [card[way_up >> i & 1] for i, card in enumerate(cards[:HAND_SIZES[players]])]
+
+
+@pytest.mark.parametrize("players", [3, 5])
+def test_the_lesson_s_plain_loop_deals_the_library_s_hands(players):
+    rng = random.Random(2026)
+    sets_per_hand = []
+    for _ in range(2_000):
+        tops = plain_tops(rng, players)
+        sets_per_hand.append(sum(a == b for a, b in zip(tops, tops[1:])))
+    assert adjacent_counts(players, 2_000, 2026) == sets_per_hand
+    assert simulate_adjacent(players, 2_000, 2026)["set of 2"].value == sum(sets_per_hand) / 2_000
+    assert adjacent_counts(players, 2_000, 2026, "run of 2") != sets_per_hand   # the kind is counted, not ignored
+
+
+def test_the_lesson_s_plain_loops_give_the_library_s_three_and_turn_shares():
+    rng = random.Random(7)
+    with_set = turn_better = keep_better = 0
+    for _ in range(3_000):
+        cards = list(deck(4))
+        rng.shuffle(cards)
+        way_up = rng.getrandbits(len(cards))
+        hand = [card if not way_up >> i & 1 else card[::-1] for i, card in enumerate(cards[:11])]
+        tops = [top for top, _ in hand]
+        with_set += any(a == b == c for a, b, c in zip(tops, tops[1:], tops[2:]))
+        kept, turned = strongest(tops)[0], strongest([bottom for _, bottom in reversed(hand)])[0]
+        turn_better += turned > kept
+        keep_better += kept > turned
+    assert simulate_three(4, 3_000, 7)["set of 3"].value == with_set / 3_000
+    gain = turn_gain(4, 3_000, 7)
+    assert (gain.turn_better.value, gain.keep_better.value) == (turn_better / 3_000, keep_better / 3_000)
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_the_lesson_s_readable_counts_of_runs_and_sets_of_three_agree_with_the_library(players):
+    cards = deck(players)
+    runs = Fraction(sum(abs(a - b) == 1 for left, right in permutations(cards, 2) for a in left for b in right),
+                    4 * len(cards) * (len(cards) - 1))
+    carrying = Counter(number for card in cards for number in card)
+    n = len(cards)
+    sets_of_3 = Fraction(sum(m * (m - 1) * (m - 2) for m in carrying.values()), n * (n - 1) * (n - 2) * 8)
+    assert adjacent_chances(players)["run of 2"] == runs and adjacent_chances(players)["set of 3"] == sets_of_3
+
+
+def test_a_deck_of_any_size_is_c_n_2():
+    assert [deck_size(n) for n in (5, 10, 12)] == [len(toy_deck(n)) for n in (5, 10, 12)] == [10, 45, 66]
+
+
+def test_the_numpy_share_with_three_agrees_with_the_plain_simulation():
+    share = share_with_three(3, 200_000, seed=1)
+    plain = simulate_three(3, 20_000, seed=3)["set or run of 3"]
+    assert share.denominator <= 200_000 and abs(float(share) - plain.value) < 4 * plain.standard_error * 1.05
+    assert share_with_three(3, 1_000, seed=1) == share_with_three(3, 1_000, seed=1)   # seeded: it repeats
+    assert share_with_three(5, 20_000, seed=2) < share_with_three(3, 20_000, seed=2)  # 9 cards hold fewer than 12
