@@ -16,7 +16,7 @@ import sympy as sp
 from cardlib.decks.pairs import COPIES, NUMBERS, PAIRS_DECK
 from cardlib.discontinuity.actions import PLACES
 from cardlib.discontinuity.rules import SQUARE
-from cardlib.discontinuity.scoring import JOKER, row_penalty, run_cost, runs
+from cardlib.discontinuity.scoring import JOKER, lay_out, row_penalty, run_cost, runs
 
 a, L = sp.symbols("a L", integer=True, positive=True)
 
@@ -271,13 +271,17 @@ def expected_row_penalty(size: int) -> sp.Rational:
     return sp.Rational(total, weight)
 
 
-def row_penalty_distribution(size: int) -> dict[int, sp.Rational]:
+def row_penalty_distribution(size: int, joker_on_top: bool = False) -> dict[int, sp.Rational]:
     """Each penalty of ``size`` different numbers with its exact chance, weighted like
     ``expected_row_penalty`` (by the ways the deck deals one card of each number).
+
+    ``joker_on_top``: the row also holds the joker, right of its highest card.
 
     >>> row_penalty_distribution(10)                # all ten numbers: one run, costing 1
     {1: 1}
     >>> row_penalty_distribution(2)[3]              # only 1 and 2 cost 3: 1·2 of the 1,320 ways
+    1/660
+    >>> row_penalty_distribution(2, joker_on_top=True)[1]   # 1, 2 and the joker (3): a run costing 1
     1/660
     """
     from itertools import combinations
@@ -287,7 +291,7 @@ def row_penalty_distribution(size: int) -> dict[int, sp.Rational]:
         ways = 1
         for number in row:
             ways *= COPIES[number]
-        penalty = row_penalty(list(row))
+        penalty = row_penalty(lay_out(row, joker=True, anchor=max(row)) if joker_on_top else list(row))
         ways_of[penalty] = ways_of.get(penalty, 0) + ways
     weight = sum(ways_of.values())
     return {penalty: sp.Rational(ways_of[penalty], weight) for penalty in sorted(ways_of)}

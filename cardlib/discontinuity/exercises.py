@@ -2,7 +2,8 @@
 
 Used by ``check("dc.N", answer)`` in ``exercises/02_discontinuity.ipynb``, easy to hard: rows and
 their penalty (dc.1–6), fresh deals counted (dc.7–8), a house rule as algebra (dc.9), a position
-(dc.10), a seeded simulation (dc.11), an enumeration (dc.12) and two "explain" choices (dc.13–14).
+(dc.10), a seeded simulation (dc.11: a row of four that keeps its joker on top, answered as every
+row's penalty and the seed), an enumeration (dc.12) and two "explain" choices (dc.13–14).
 """
 from __future__ import annotations
 
@@ -11,20 +12,17 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 from functools import lru_cache
-from itertools import combinations, combinations_with_replacement, permutations
+from itertools import combinations, combinations_with_replacement
 from math import comb
 from typing import Any
 
-from cardlib.core.checking import (
-    Sampled, estimate_near, exercise, same, same_expression, simulated, standard_error_slips, the_one_true,
-)
+from cardlib.core.checking import Sampled, estimate_near, exercise, same, same_expression, simulated, the_one_true
 from cardlib.decks.pairs import COPIES, NUMBERS, PAIRS_DECK, stacked_deck
 from cardlib.discontinuity.actions import Take
 from cardlib.discontinuity.rules import Game, State
 from cardlib.discontinuity.scoring import (
     JOKER, JOKER_ALONE, RUN, lay_out, row_penalty, row_values, runs, score,
 )
-from cardlib.discontinuity.square import SQUARE
 
 # The rows the questions ask about, named so the notebook and the tests use the very same rows.
 LONG_RUN_ROW = (3, 4, 5, 6, 9)
@@ -66,29 +64,57 @@ def _analysis() -> Any:
     return analysis
 
 
-@exercise("dc.1", hint="A run of three or more consecutive numbers costs only its lowest card; "
-                      "every other card costs its number.")
+@exercise("dc.1", hint=("Find the runs first: which cards are three or more consecutive numbers?",
+                        "A run of three or more consecutive numbers costs only its lowest card; every other "
+                        "card costs its number."),
+          mistakes=[(sum(LONG_RUN_ROW), "That pays every card. The run rule: 3, 4, 5, 6 is a run of four and "
+                                        "costs only its lowest card."),
+                    (min(LONG_RUN_ROW), "The run costs its lowest card, but the 9 is not in the run: it costs "
+                                        "its number too."),
+                    (max(LONG_RUN_ROW[:-1]) + LONG_RUN_ROW[-1],
+                     "A run costs its lowest card, not its highest.")])
 def long_run_penalty() -> int:
     return row_penalty(LONG_RUN_ROW)
 
 
-@exercise("dc.2", hint="Runs of two are not runs for the rule: 1, 2 costs 1 + 2. 10 and 1 are not consecutive.")
+@exercise("dc.2", hint=("Is there a run of three or more here? Look closely at 10 and 1.",
+                        "Runs of two are not runs for the rule: 1, 2 costs 1 + 2. 10 and 1 are not consecutive."),
+          mistakes=[(1 + 4 + 9, "Runs of two are not runs for the rule: only three or more consecutive numbers "
+                                "cost their lowest card. Here every card costs its number."),
+                    (9 + 4 + 5, "10 and 1 are not consecutive: 9, 10, 1, 2 is not a run. Every card costs its "
+                                "number here.")])
 def short_runs_penalty() -> int:
     return row_penalty(SHORT_RUNS_ROW)
 
 
-@exercise("dc.3", hint="+2 for each card in the safe (金庫), minus the row penalty; the joker right of 6 counts 7.")
+@exercise("dc.3", hint=("The score is +2 for each card in the safe (金庫), minus the row's penalty.",
+                        "The joker right of 6 counts 7: does it make a run with 5 and 6?"),
+          mistakes=[(SAFE_CARDS - 16, "Each card in the safe is worth +2, not +1."),
+                    (-16, "The row costs 16, but the safe's cards count too: +2 for each."),
+                    (score(SAFE_CARDS, [2, 5, 6, 9]) - 11,
+                     "The joker counts 11 only alone in the row. Right of the 6 it counts 7, and 5, 6, 7 is a "
+                     "run.")])
 def score_with_joker() -> int:
     return score(SAFE_CARDS, JOKER_ROW)
 
 
-@exercise("dc.4", hint="Without the joker 4, 5 is a run of two and costs 4 + 5; with it, 4, 5, 6 costs only 4.")
+@exercise("dc.4", hint=("Work out the penalty without the joker and with it, then subtract.",
+                        "Without the joker 4, 5 is a run of two and costs 4 + 5; with it, 4, 5, 6 costs only 4."),
+          mistakes=[(row_penalty(lay_out(RUN_OF_TWO_ROW, joker=True, anchor=5)),
+                     "That is the penalty with the joker; the question asks how much it goes down."),
+                    (-5, "The penalty goes down: give the saving as a positive number.")])
 def joker_saves_on_a_run_of_two() -> int:
     return row_penalty(RUN_OF_TWO_ROW) - row_penalty(lay_out(RUN_OF_TWO_ROW, joker=True, anchor=5))
 
 
-@exercise("dc.5", hint="Right of 5 the joker counts 6 and joins both runs into one: "
-                      "whose lowest card stops counting?")
+@exercise("dc.5", hint=("Work out the penalty of the two runs, then of the row with the joker in the gap.",
+                        "Right of 5 the joker counts 6 and joins both runs into one: whose lowest card stops "
+                        "counting?"),
+          mistakes=[(row_penalty(lay_out(GAP_ROW, joker=True, anchor=5)),
+                     "That is the penalty with the joker; the question asks how much it goes down."),
+                    (-7, "The penalty goes down: give the saving as a positive number."),
+                    (sum(GAP_ROW) - min(GAP_ROW), "That compares with paying every card; without the joker the "
+                                                  "two runs already cost only their lowest cards, 3 and 7.")])
 def joker_saves_on_a_gap() -> int:
     return row_penalty(GAP_ROW) - row_penalty(lay_out(GAP_ROW, joker=True, anchor=5))
 
@@ -179,27 +205,32 @@ def _offers() -> Any:
     return _analysis().line_pair_probability(2)
 
 
-@exercise("dc.8", hint=("Favourable: choose which 8 of the 10 numbers show, then one copy of each: k ways for "
-                        "the number k. Total: comb(55, 8) sets of eight cards.",
+CORNERS = 4   # dc.8: the square's four corners, four fresh cards
+
+
+@exercise("dc.8", hint=("Favourable: choose which 4 of the 10 numbers show, then one copy of each: k ways for "
+                        "the number k. Total: comb(55, 4) sets of four cards.",
                         "For one choice of numbers the ways multiply: math.prod(numbers). Add that up over "
-                        "combinations(range(1, 11), 8), then divide by comb(55, 8)."),
-          mistakes=[(_is(lambda truth: Fraction(comb(len(NUMBERS), SQUARE), _sets_of(SQUARE))),
-                     "That counts each choice of eight numbers once, but there are k copies of the number k: "
+                        "combinations(range(1, 11), 4), then divide by comb(55, 4)."),
+          mistakes=[(_is(lambda truth: Fraction(comb(len(NUMBERS), CORNERS), _sets_of(CORNERS))),
+                     "That counts each choice of four numbers once, but there are k copies of the number k: "
                      "a choice of numbers can be dealt in the product of their copies ways."),
-                    (_is(lambda truth: truth * _sets_of(SQUARE)),
-                     "That is how many sets of eight cards show eight different numbers; divide by how many "
+                    (_is(lambda truth: truth * _sets_of(CORNERS)),
+                     "That is how many sets of four cards show four different numbers; divide by how many "
                      "sets there are in all."),
-                    (lambda answer, truth: any(same(answer, p) for p in (_redeal(), 1 - _redeal())),
-                     "That is the lesson's re-deal: all eight cards one number (or its complement). Here "
-                     "the question is the other extreme: no number twice.")])
-def eight_different_numbers() -> Any:
-    """The chance the first eight face-up cards show eight different numbers."""
-    return _analysis().fresh_largest_group(SQUARE)[1]  # the largest group is one card
+                    (lambda answer, truth: same(answer, _one_number(CORNERS)),
+                     "That is the other extreme: all four corners one number. The question asks for no "
+                     "number twice."),
+                    (lambda answer, truth: same(answer, 1 - truth),
+                     "That is the chance that some number shows twice: the complement of what is asked.")])
+def four_different_corners() -> Any:
+    """The chance the square's four corners, four fresh cards, show four different numbers."""
+    return _analysis().fresh_largest_group(CORNERS)[1]  # the largest group is one card
 
 
-def _redeal() -> Any:
-    """The lesson's re-deal chance (all eight one number): what a copied answer to dc.8 would be."""
-    return _analysis().reshuffle_probability()
+def _one_number(cards: int) -> Any:
+    """The chance ``cards`` fresh cards all show one number: the slip of dc.8 the other way round."""
+    return _analysis().fresh_largest_group(cards).get(cards, 0)
 
 
 # --- a house rule, as algebra ---------------------------------------------------------------------
@@ -226,8 +257,20 @@ def house_rule_saving() -> Any:
     return sp.factor(an.run_sum() - (an.a + an.L - 1))  # the whole run, less its highest card
 
 
-@exercise("dc.10", hint="Try each Take in position.legal_actions() with points_after(position, take). "
-                       "The sheet: pairs matter more than runs.")
+def _best_run_take() -> Take:
+    """The best take of the dc.10 position that leaves a run in the row: the slip of dc.10."""
+    position = best_take_position()
+    takes = [action for action in position.legal_actions() if type(action) is Take]
+    return max((take for take in takes if _makes_a_run(after(position, take).row(position.current_player))),
+               key=lambda take: points_after(position, take))
+
+
+@exercise("dc.10", hint=("Try each Take in position.legal_actions() with points_after(position, take) and keep "
+                         "the one with the most points.",
+                         "The sheet: pairs matter more than runs. Which take pairs the cards in your row?"),
+          mistakes=[(lambda answer, truth: answer == _best_run_take(),
+                     "That take makes a run, 4, 5, 6, 7, which costs only 4; but compare its points_after "
+                     "with a take that pairs the cards you hold.")])
 def best_take() -> Take:
     state = best_take_position()
     takes = [action for action in state.legal_actions() if type(action) is Take]
@@ -236,50 +279,50 @@ def best_take() -> Take:
 
 # --- a seeded simulation ------------------------------------------------------------------------
 
-ROW_CARDS, ROWS_DEALT, SIMULATION_SEED = 4, 20_000, 11   # dc.11: rows of 4 different numbers
+ROW_CARDS, ROWS_DEALT, SIMULATION_SEED = 4, 20_000, 11   # dc.11: rows of 4 different numbers and the joker
 
 
-def _row_penalty_spread(size: int) -> float:
-    """The exact standard deviation of the penalty of ``size`` different numbers."""
-    chances = _analysis().row_penalty_distribution(size)
+def _row_penalty_spread(size: int, joker_on_top: bool) -> float:
+    """The exact standard deviation of the penalty of ``size`` different numbers (and the joker on top)."""
+    chances = _analysis().row_penalty_distribution(size, joker_on_top=joker_on_top)
     mean = sum(penalty * chance for penalty, chance in chances.items())
     return math.sqrt(sum((penalty - mean) ** 2 * chance for penalty, chance in chances.items()))
 
 
+def _mean_penalty(size: int, joker_on_top: bool) -> Any:
+    """The exact mean penalty of ``size`` different numbers (and the joker right of the highest)."""
+    chances = _analysis().row_penalty_distribution(size, joker_on_top=joker_on_top)
+    return sum(penalty * chance for penalty, chance in chances.items())
+
+
 @lru_cache(maxsize=None)
-def _mean_penalty_of(size: int, laid_out: bool, repeats: bool) -> float:
-    """The mean penalty of ``size`` dealt cards when a simulation slips: rows not laid out in order
-    (``laid_out`` False: scored in the order dealt) or rows with a repeated number kept (``repeats``)."""
+def _mean_penalty_with_repeats(size: int) -> float:
+    """The slip of dc.11: the mean penalty when deals with a repeated number are kept, not dealt again."""
     total = weight = 0.0
     for numbers in combinations_with_replacement(NUMBERS, size):
         counts = Counter(numbers)
         ways = math.prod(comb(COPIES[number], count) for number, count in counts.items())
-        if ways == 0 or (len(counts) < size and not repeats):
-            continue
-        orders = [numbers] if laid_out else list(permutations(numbers))  # every order equally likely
-        total += ways * sum(row_penalty(order) for order in orders) / len(orders)
+        total += ways * row_penalty(list(numbers) + [JOKER])  # laid out in order, the joker on top
         weight += ways
     return total / weight
 
 
 @exercise("dc.11", hint=("One row: deal four cards with rng.sample(PAIRS_DECK, 4); if a number repeats "
-                         "(len(set(cards)) < 4), deal again. Its penalty is row_penalty(lay_out(cards)).",
+                         "(len(set(cards)) < 4), deal again. Its penalty is row_penalty(lay_out(cards, "
+                         "joker=True, anchor=max(cards))).",
                          "Make rng = random.Random(11) once, before the loop, and keep every row's penalty in a "
-                         "list until it has 20,000.",
-                         "The estimate is statistics.mean(penalties); its standard error is "
-                         "statistics.stdev(penalties) / math.sqrt(len(penalties))."),
+                         "list until it has 20,000. Answer with (penalties, 11): the whole list and the seed."),
           compare=simulated,
-          mistakes=[(estimate_near(lambda: _mean_penalty_of(ROW_CARDS, laid_out=False, repeats=False)),
-                     "Your rows were scored in the order the cards were dealt. A row is laid out in order "
-                     "(lay_out(cards)), otherwise row_penalty cannot see its runs."),
-                    (estimate_near(lambda: _mean_penalty_of(ROW_CARDS, laid_out=True, repeats=True)),
+          mistakes=[(estimate_near(lambda: _mean_penalty(ROW_CARDS, joker_on_top=False)),
+                     "Your rows leave the joker out: each row holds four numbers and the joker, right of the "
+                     "highest card (lay_out(cards, joker=True, anchor=max(cards)))."),
+                    (estimate_near(lambda: _mean_penalty_with_repeats(ROW_CARDS)),
                      "Your rows keep deals where a number repeats; a row never holds a number twice, so "
-                     "such a deal is dealt again."),
-                    *standard_error_slips(ROWS_DEALT, "rows")])
+                     "such a deal is dealt again.")])
 def simulated_row_penalty() -> Sampled:
-    """The exact mean penalty of a row of four, and the standard error of a 20,000-row estimate of it."""
-    spread = _row_penalty_spread(ROW_CARDS)
-    return Sampled(_analysis().expected_row_penalty(ROW_CARDS), spread / math.sqrt(ROWS_DEALT))
+    """The exact mean penalty of a row of four and the joker on top, over 20,000 rows, with its exact spread."""
+    return Sampled(_mean_penalty(ROW_CARDS, joker_on_top=True), ROWS_DEALT,
+                   _row_penalty_spread(ROW_CARDS, joker_on_top=True))
 
 
 # --- an enumeration ------------------------------------------------------------------------------
@@ -306,31 +349,28 @@ def three_card_line_run() -> Any:
 
 # --- explain: multiple choice, the letter cardlib confirms --------------------------------------
 
-JOKER_IN_RUN_ROW, JOKER_IN_RUN_ANCHOR = (3, 4, 5, 6), 4    # dc.13: the joker inside a run, not on top
+JOKER_ON_TEN_ROW = (6, 9, 10)   # dc.13: the joker right of a 10 (the lesson's example is 2, 3, 4)
 
 
-@exercise("dc.13", hint=("The joker counts the card it sits right of, + 1. What does it count right of the 4?",
-                         "Compare row_values and row_penalty of lay_out([3, 4, 5, 6], joker=True, anchor=4) "
-                         "with the same row and anchor=6."),
+@exercise("dc.13", hint=("The joker counts the card it sits right of, + 1. What does it count right of the 10?",
+                         "Compare row_values and row_penalty of lay_out([6, 9, 10], joker=True, anchor=10) with "
+                         "row_penalty([6, 9, 10])."),
           choices="abcd",
-          mistakes=[("a", "Right of the 4 the joker counts 4 + 1 = 5, not 7: only on top of the run, right of "
-                          "the 6, does it make the run longer. row_values(...) shows what each card counts."),
-                    ("c", "Only on top of the run is the joker free. Compare row_penalty of the row with the "
-                          "joker right of the 4 and with it right of the 6."),
-                    ("d", "The joker counts 11 only when it is alone in the row. The row does cost 14, which "
-                          "is 3 + 11, but not for that reason: row_values(...) shows what the joker counts here.")])
-def joker_inside_a_run() -> str:
-    """The letter of dc.13: what a joker right of the 4 does to the run 3, 4, 5, 6."""
-    row = JOKER_IN_RUN_ROW
-    inside = lay_out(row, joker=True, anchor=JOKER_IN_RUN_ANCHOR)
-    on_top = lay_out(row, joker=True, anchor=max(row))
-    values = row_values(inside)
+          mistakes=[("a", "Only a real 1 after a 10 breaks a run. The joker right of the 10 counts 11, and 9, 10, "
+                          "11 are consecutive values: row_values(...) shows them."),
+                    ("b", "The joker counts its anchor + 1: right of a 10 that is 11 (the sheet says so), not 1."),
+                    ("d", "The joker may sit right of any number card in your row: lay_out(row, joker=True, "
+                          "anchor=10) puts it on top of the 10.")])
+def joker_on_a_ten() -> str:
+    """The letter of dc.13: what a joker right of the 10 does to the row 6, 9, 10."""
+    row = JOKER_ON_TEN_ROW
+    on_ten = lay_out(row, joker=True, anchor=max(row))
+    values = row_values(on_ten)
     return the_one_true({
-        "a": values == list(range(min(row), max(row) + 2)) and row_penalty(inside) == min(row),
-        "b": (values.count(JOKER_IN_RUN_ANCHOR + 1) == 2 and len(runs(values)) == 2
-              and row_penalty(inside) > row_penalty(on_top)),
-        "c": row_penalty(inside) == row_penalty(row),
-        "d": JOKER_ALONE in values and row_penalty(inside) == row_penalty(row) + JOKER_ALONE,
+        "a": row_penalty(on_ten) == sum(row) + JOKER_ALONE,
+        "b": 1 in values and row_penalty(on_ten) == sum(row) + 1,
+        "c": values[-1] == max(row) + 1 and row_penalty(on_ten) == row[0] + row[1] and len(runs(values)) == 2,
+        "d": on_ten.index(JOKER) == 1,
     })
 
 
@@ -353,10 +393,7 @@ def why_the_pairs_take() -> str:
     """The letter of dc.14: why the pairs take beats the best take that makes a run."""
     position = best_take_position()
     seat = position.current_player
-    takes = [action for action in position.legal_actions() if type(action) is Take]
-    best = best_take()
-    best_run = max((take for take in takes if _makes_a_run(after(position, take).row(seat))),
-                   key=lambda take: points_after(position, take))
+    best, best_run = best_take(), _best_run_take()
     then, run_row = after(position, best), after(position, best_run).row(seat)
     return the_one_true({
         "a": ({best.a, best.b} == set(position.row(seat)) and then.row(seat) == ()

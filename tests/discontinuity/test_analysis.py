@@ -231,3 +231,16 @@ def test_row_penalty_distribution_matches_listing_every_deal(size):
     total = sum(counts.values())
     assert an.row_penalty_distribution(size) == {penalty: sp.Rational(n, total)
                                                  for penalty, n in sorted(counts.items())}
+
+
+@pytest.mark.parametrize("size", (1, 2, 4))
+def test_row_penalty_distribution_with_the_joker_on_top_matches_listing_every_deal(size):
+    # every set of cards with no number twice, the joker right of the highest card
+    counts: Counter = Counter()
+    for cards in itertools.combinations(PAIRS_DECK, size):
+        if len(set(cards)) == size:
+            counts[row_penalty(sorted(cards) + ["J"])] += 1
+    total = sum(counts.values())
+    with_joker = an.row_penalty_distribution(size, joker_on_top=True)
+    assert with_joker == {penalty: sp.Rational(n, total) for penalty, n in sorted(counts.items())}
+    assert with_joker != an.row_penalty_distribution(size)

@@ -17,7 +17,7 @@ from cardlib.core.checking import Sampled, exercise_ids, find
 from cardlib.decks.pairs import PAIRS_DECK
 from cardlib.discontinuity import Take, exercises as ex
 from cardlib.discontinuity.analysis import exhaustive_best_places
-from cardlib.discontinuity.scoring import lay_out, row_penalty
+from cardlib.discontinuity.scoring import lay_out, row_penalty, row_values
 from tests.exercising import first_try  # noqa: F401 an autouse fixture: each test starts with no wrong tries
 from tests.exercising import hint_names_not_defined, messages_differ, run_solutions, says_only_its_own_mistake
 
@@ -59,8 +59,9 @@ def wrong_answer(exercise_id: str) -> object:
     truth = item.truth()
     if item.choices:
         return next(choice for choice in item.choices if choice != truth)
-    if isinstance(truth, Sampled):
-        return (float(truth.value) + 1, truth.standard_error)
+    if isinstance(truth, Sampled):  # a spread like one row's, but centred 10 points too high
+        centre = round(float(truth.value)) + 10
+        return ([centre - 10 + 20 * (run % 2) for run in range(truth.runs)], 1)
     if isinstance(truth, Take):
         state = ex.best_take_position()
         return next(action for action in state.legal_actions() if isinstance(action, Take) and action != truth)
@@ -94,11 +95,11 @@ def test_dc7_consecutive_numbers_by_the_closed_form():
     assert favourable == 330 and find("dc.7").truth() == sp.Rational(favourable, math.comb(55, 2)) == sp.Rational(2, 9)
 
 
-def test_dc8_eight_different_numbers_by_a_generating_function():
-    # the coefficient of x^8 in (1 + x)(1 + 2x)…(1 + 10x): one copy of each of 8 numbers
+def test_dc8_four_different_corners_by_a_generating_function():
+    # the coefficient of x^4 in (1 + x)(1 + 2x)…(1 + 10x): one copy of each of 4 numbers
     x = sp.Symbol("x")
-    favourable = sp.Poly(sp.prod([1 + k * x for k in range(1, 11)]), x).coeff_monomial(x ** 8)
-    assert find("dc.8").truth() == sp.Rational(favourable, math.comb(55, 8))
+    favourable = sp.Poly(sp.prod([1 + k * x for k in range(1, 11)]), x).coeff_monomial(x ** 4)
+    assert find("dc.8").truth() == sp.Rational(favourable, math.comb(55, 4)) == sp.Rational(4781, 10335)
 
 
 def test_dc9_house_rule_saving_on_every_run():
@@ -121,13 +122,13 @@ def test_dc12_run_of_three_by_the_closed_form():
 
 def test_probability_answers_may_be_fractions_or_sympy():
     assert check("dc.7", Fraction(2, 9)).ok and check("dc.7", sp.Rational(330, 1485)).ok
-    assert check("dc.8", Fraction(64_412, 6_149_325)).ok and check("dc.12", Fraction(1980, 26_235)).ok
+    assert check("dc.8", Fraction(4781, 10335)).ok and check("dc.12", Fraction(1980, 26_235)).ok
     assert not check("dc.7", 2 / 9).ok  # a third-like decimal is only close
 
 
 # --- the simulation: dc.11 ---------------------------------------------------------------------------
 
-def student_simulation(seed: int = 11, rows: int = 20_000, laid_out: bool = True, redeal: bool = True,
+def student_simulation(seed: int = 11, rows: int = 20_000, joker: bool = True, redeal: bool = True,
                        shuffle: bool = False) -> list[int]:
     """dc.11 as a student writes it (the flags make the slips a student makes)."""
     rng = random.Random(seed)
@@ -141,50 +142,54 @@ def student_simulation(seed: int = 11, rows: int = 20_000, laid_out: bool = True
             cards = rng.sample(PAIRS_DECK, 4)
         if redeal and len(set(cards)) < 4:
             continue
-        penalties.append(row_penalty(lay_out(cards) if laid_out else cards))
+        row = sorted(cards) + ["J"] if joker else sorted(cards)  # the joker right of the highest card
+        penalties.append(row_penalty(row))
     return penalties
 
 
-def mean_and_error(penalties: list[int]) -> tuple[float, float]:
-    return statistics.mean(penalties), statistics.stdev(penalties) / math.sqrt(len(penalties))
-
-
-def test_dc11_truth_is_the_exact_mean_and_the_standard_error_of_20000_rows():
-    rows = [(math.prod(row), row_penalty(list(row))) for row in combinations(range(1, 11), 4)]  # k copies of k
+def test_dc11_truth_is_the_exact_mean_and_spread_of_a_row_of_four_with_the_joker_on_top():
+    rows = [(math.prod(row), row_penalty(list(row) + ["J"])) for row in combinations(range(1, 11), 4)]
     weight = sum(ways for ways, _ in rows)
     mean = Fraction(sum(ways * penalty for ways, penalty in rows), weight)
     variance = Fraction(sum(ways * penalty ** 2 for ways, penalty in rows), weight) - mean ** 2
     truth = find("dc.11").truth()
-    assert truth.value == sp.Rational(mean.numerator, mean.denominator)
-    assert truth.standard_error == pytest.approx(math.sqrt(variance / 20_000), rel=1e-12)
+    assert truth.value == sp.Rational(mean.numerator, mean.denominator) and truth.runs == 20_000
+    assert truth.spread == pytest.approx(math.sqrt(variance), rel=1e-12)
+    assert row_penalty(lay_out([2, 5, 8, 9], joker=True, anchor=9)) == row_penalty([2, 5, 8, 9, "J"])
 
 
 @pytest.mark.parametrize("shuffle", (False, True), ids=("sample", "shuffle"))
 def test_dc11_a_simulation_written_as_a_student_would_passes(shuffle):
     print("simulation seed 11")
-    assert check("dc.11", mean_and_error(student_simulation(shuffle=shuffle))).ok
-    assert check("dc.11", list(mean_and_error(student_simulation(shuffle=shuffle)))).ok
+    assert check("dc.11", (student_simulation(shuffle=shuffle), 11)).ok
+    assert check("dc.11", [student_simulation(shuffle=shuffle), 11]).ok
 
 
 def test_dc11_simulation_slips_get_messages_of_their_own():
-    right = mean_and_error(student_simulation())
-    unsorted = str(check("dc.11", mean_and_error(student_simulation(laid_out=False))))
-    assert "laid out in order" in unsorted
-    assert "dealt again" in str(check("dc.11", mean_and_error(student_simulation(redeal=False))))
-    spread = statistics.stdev(student_simulation())
-    assert "standard deviation" in str(check("dc.11", (right[0], spread)))
-    assert "not by the number itself" in str(check("dc.11", (right[0], spread / 20_000)))
-    assert "variance" in str(check("dc.11", (right[0], right[1] ** 2)))  # checking's own diagnosis
-    assert "(your estimate, its standard error)" in str(check("dc.11", right[0]))
+    assert "leave the joker out" in str(check("dc.11", (student_simulation(joker=False), 11)))
+    assert "dealt again" in str(check("dc.11", (student_simulation(redeal=False), 11)))
+
+
+def test_dc11_the_exact_mean_and_its_standard_error_are_no_simulation():
+    truth = find("dc.11").truth()
+    verdict = check("dc.11", (float(truth.value), truth.standard_error))
+    assert not verdict.ok and "(outcomes, seed)" in verdict.message
+    assert not check("dc.11", ([float(truth.value)] * 20_000, 11)).ok  # the exact value repeated
+    assert not check("dc.11", (student_simulation(rows=10_000), 11)).ok  # the wrong number of rows
 
 
 # --- explain: dc.13 and dc.14 ------------------------------------------------------------------------
 
-def test_dc13_the_joker_inside_the_run_splits_it():
-    inside = lay_out(ex.JOKER_IN_RUN_ROW, joker=True, anchor=ex.JOKER_IN_RUN_ANCHOR)
-    assert inside == (3, 4, "J", 5, 6) and row_penalty(inside) == 3 + 5 + 6  # 3, 4, 5 and 5, 6
-    assert row_penalty(lay_out(ex.JOKER_IN_RUN_ROW, joker=True, anchor=6)) == 3  # on top: 3..7
-    assert find("dc.13").truth() == "b"
+def test_dc13_the_joker_on_a_ten_counts_11_and_extends_the_run():
+    on_ten = lay_out(ex.JOKER_ON_TEN_ROW, joker=True, anchor=10)
+    assert on_ten == (6, 9, 10, "J") and row_values(on_ten) == [6, 9, 10, 11]
+    assert row_penalty(on_ten) == 6 + 9 and row_penalty(ex.JOKER_ON_TEN_ROW) == 6 + 9 + 10
+    assert find("dc.13").truth() == "c"
+
+
+def test_dc13_is_not_the_lessons_example():
+    # the lesson shows a joker inside the run 2, 3, 4 splitting it; dc.13 asks about the top of 1..10
+    assert 10 in ex.JOKER_ON_TEN_ROW and ex.JOKER_ON_TEN_ROW != (2, 3, 4)
 
 
 def test_dc14_the_pairs_take_beats_the_best_run_take():
@@ -214,14 +219,21 @@ def test_the_one_true_refuses_when_cardlib_confirms_none_or_two():
 # --- every recognised mistake, its own message --------------------------------------------------------
 
 MISTAKES = {  # each exercise's recognised wrong answers, in the order of its mistakes, computed here
+    "dc.1": [3 + 4 + 5 + 6 + 9, 3, 6 + 9],               # every card; the 9 forgotten; the highest card
+    "dc.2": [1 + 4 + 9, 9 + 4 + 5],                       # runs of two as runs; 9, 10, 1, 2 as a run
+    "dc.3": [6 - 16, -16, 12 - (2 + 5 + 6 + 11 + 9)],     # +1 a card; the safe forgotten; the joker as 11
+    "dc.4": [4 + 9, -5],                                  # the penalty after; the sign
+    "dc.5": [3, -7, 3 + 4 + 5 + 7 + 8 + 9 - 3],           # the penalty after; the sign; against every card
     "dc.6": [3],
     "dc.7": [Fraction(330 + 10 * 1, 1485),               # 10 and 1 counted as consecutive
              330,                                         # the count, not the probability
              Fraction(9, math.comb(10, 2)),               # numbers taken as equally likely
              Fraction(8, 9)],                             # the lesson's "offers a take"
-    "dc.8": [Fraction(math.comb(10, 8), math.comb(55, 8)),  # the copies forgotten
-             12_753_576,                                      # the count
-             Fraction(55, math.comb(55, 8))],                 # the lesson's re-deal
+    "dc.8": [Fraction(math.comb(10, 4), math.comb(55, 4)),  # the copies forgotten
+             4781 * 341_055 // 10335,                         # the count
+             Fraction(sum(math.comb(k, 4) for k in range(1, 11)), math.comb(55, 4)),  # all one number
+             1 - Fraction(4781, 10335)],                      # the complement
+    "dc.10": [Take(1, 4, 7)],                               # the best take that makes a run
     "dc.9": [L * (L + 2 * a - 1) / 2,                     # the whole run's sum
              (L - 1) * (L + 2 * a) / 2,                   # the lesson's rule: costs its lowest card
              a + L - 1],                                  # the cost, not the saving
@@ -229,7 +241,7 @@ MISTAKES = {  # each exercise's recognised wrong answers, in the order of its mi
               1980,                                                       # the count
               Fraction(4, 53 * 6),                                        # one order only
               Fraction(8, math.comb(10, 3))],                             # numbers equally likely
-    "dc.13": ["a", "c", "d"],
+    "dc.13": ["a", "b", "d"],
     "dc.14": ["b", "c", "d"],
 }
 
@@ -249,7 +261,7 @@ def test_every_mistake_is_exercised_and_the_messages_differ(exercise_id):
 
 def test_the_complement_of_the_lessons_answers_is_recognised_too():
     assert "lesson's question" in str(check("dc.7", Fraction(1, 9)))
-    assert "lesson's re-deal" in str(check("dc.8", 1 - Fraction(55, math.comb(55, 8))))
+    assert "complement" in str(check("dc.8", 1 - Fraction(4781, 10335)))
 
 
 def test_a_near_miss_is_not_taken_for_a_mistake():
@@ -283,10 +295,10 @@ def test_points_after_leaves_the_position_unchanged():
 def test_the_prompts_show_the_rows_the_truths_use():
     text = prompts()
     for row in (ex.LONG_RUN_ROW, ex.SHORT_RUNS_ROW, ex.JOKER_ROW, ex.RUN_OF_TWO_ROW, ex.GAP_ROW, ex.JOKER_PLACE_ROW,
-                ex.JOKER_IN_RUN_ROW):
+                ex.JOKER_ON_TEN_ROW):
         assert ", ".join(str(card) for card in row) in text
     assert f"{ex.SAFE_CARDS} cards" in text
-    assert f"right of the **{ex.JOKER_IN_RUN_ANCHOR}**" in text
+    assert "right of the **10**" in text
     assert f"random.Random({ex.SIMULATION_SEED})" in text and f"{ex.ROWS_DEALT:,}" in text
     assert f"PAIRS_DECK, {ex.ROW_CARDS})" in text
     assert "Fourteen questions" in text and len(IDS) == 14
@@ -297,6 +309,8 @@ def test_the_questions_the_lesson_answers_are_asked_about_other_cases():
     from cardlib.discontinuity import analysis as an
     assert find("dc.7").truth() != an.line_pair_probability(2)
     assert find("dc.8").truth() != an.reshuffle_probability()
+    assert find("dc.8").truth() not in an.fresh_largest_group().values()  # the lesson's table of eight cards
+    assert find("dc.11").truth().value != an.expected_row_penalty(4)     # the lesson's table of rows
     assert sp.simplify(find("dc.9").truth() - an.run_saving()) != 0
 
 
