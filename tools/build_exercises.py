@@ -29,13 +29,17 @@ def blank(source: str) -> str:
     >>> print(blank("# How many pairs?\\nanswer = pair_count([10] * 5)"))
     # How many pairs?
     answer = ...
+    >>> print(blank("SEED, RUNS = 7, 20_000"))  # a name a line: "(SEED, RUNS) = ..." could not run
+    SEED = ...
+    RUNS = ...
     """
     lines = [line for line in source.splitlines() if line.lstrip().startswith("#")]
     for node in ast.parse(source).body:
         if isinstance(node, (ast.Assign, ast.AnnAssign)):
             targets = node.targets if isinstance(node, ast.Assign) else [node.target]
             for target in targets:
-                lines.append(f"{ast.unparse(target)} = ...")
+                names = target.elts if isinstance(target, (ast.Tuple, ast.List)) else [target]
+                lines.extend(f"{ast.unparse(name)} = ..." for name in names)
     return "\n".join(lines)
 
 
