@@ -67,9 +67,10 @@ def _box(numbers: int) -> int:
     return int(_analysis().deck_size(numbers))
 
 
-@exercise("scout.1", hint=("Every card shows two different numbers from 1 to 12, and every pair of numbers is on "
-                           "exactly one card: how many pairs are there? comb(12, 2).",
-                           "Everything is dealt and the cards share evenly: divide the cards by the six players."),
+@exercise("scout.1", hint=("A card is a pair of two different numbers from 1 to 12, and every such pair is on exactly "
+                           "one card: count the pairs, order not mattering (3/7 and 7/3 are one card).",
+                           "Choosing 2 of 12 numbers: comb(12, 2). Everything is dealt and the cards share evenly: "
+                           "divide by the six players."),
           mistakes=[(_first_is(_box(10)),
                      "45 = C(10, 2) is SCOUT's own box, the numbers 1 to 10. This deck has the numbers 1 to 12: "
                      "C(12, 2)."),
