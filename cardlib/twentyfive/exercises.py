@@ -1,8 +1,8 @@
 """The Twenty-five exercises: each truth is computed by cardlib, never typed in.
 
 Used by ``check("25.N", answer)`` in ``exercises/01_twenty_five.ipynb``, easy to hard: counting
-pairs (25.1–3), how many cards make exactly 20 pairs (25.4–6; the lesson answers them for 25),
-random deals (25.7–8), the round's points (25.9), a position and the coach's posterior (25.10–12,
+pairs (25.1–3; the lesson's example is five 10s), how many cards make exactly 20 pairs (25.4–6; the
+lesson answers them for 25), random deals (25.7–8), the round's points (25.9), a position and the coach's posterior (25.10–12,
 added up by the student), an enumeration (25.13), a seeded simulation (25.14, answered as hits, runs
 and seed) and an "explain" choice (25.15: why only fewer than 25 pairs cost a passer).
 """
@@ -47,13 +47,13 @@ def _is(wrong: Callable[[], Any]) -> Callable[[Any, Any], bool]:
     return lambda answer, truth: same(answer, wrong())
 
 
-@exercise("25.1", hint=("A pair is any two of the tens, in no order: how many ways to choose 2 of 5?",
-                        "Each pair is a choice of 2 of the 5 tens: C(5, 2) = 5·4/2."),
-          mistakes=[(5, "That counts the tens; the pairs are the ways to choose two of them."),
-                    (20, "That counts every pair twice (first ten, second ten and the other way round): "
+@exercise("25.1", hint=("A pair is any two of the nines, in no order: how many ways to choose 2 of 6?",
+                        "Each pair is a choice of 2 of the 6 nines: C(6, 2) = 6·5/2."),
+          mistakes=[(6, "That counts the nines; the pairs are the ways to choose two of them."),
+                    (30, "That counts every pair twice (first nine, second nine and the other way round): "
                          "a pair has no order, so halve it.")])
-def five_tens() -> int:
-    return pair_count([10] * 5)
+def six_nines() -> int:
+    return pair_count([9] * 6)
 
 
 @exercise("25.2", hint=("Compare the pairs of four 7s with the pairs of five 7s.",

@@ -259,7 +259,7 @@ def odds(model: str):
 
 
 MISTAKES = {  # each exercise's recognised wrong answers, in the order of its mistakes, computed here
-    "25.1": [5, 5 * 4],                            # the tens; ordered pairs
+    "25.1": [6, 6 * 5],                            # the nines; ordered pairs
     "25.2": [comb(5, 2), 5, comb(4, 2)],           # all pairs of five; the sevens; what four made
     "25.3": [2 + 3 + 1 + 2, 4],                    # n - 1 a number; the numbers that pair
     "25.7": [Fraction(1, 10), sum(comb(k, 2) for k in range(1, 11))],   # numbers alike; the count
