@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
-from itertools import combinations, permutations, product
+from itertools import combinations
 from typing import Any
 
 from cardlib.core.checking import letter, same
@@ -30,28 +30,12 @@ def is_(wrong: Callable[[], Any]) -> Callable[[Any, Any], bool]:
     return lambda answer, truth: same(answer, wrong())
 
 
-def is_any(*wrongs: Callable[[], Any]) -> Callable[[Any, Any], bool]:
-    """A mistake's test: the answer is exactly one of the wrong values the ``wrongs`` compute."""
-    return lambda answer, truth: any(same(answer, wrong()) for wrong in wrongs)
-
-
 def not_n_numbers(answer: Any, truth: Any) -> bool:
     """A mistake's test: not a tuple or list of as many entries as the truth has (a bare number, too)."""
     return not isinstance(answer, (tuple, list)) or len(answer) != len(truth)
 
 
 # --- the deck (scout.1), two neighbouring cards (scout.2) ---------------------------------------------
-
-def deck_row(players: int) -> tuple[int, int]:
-    """(cards used, cards each player holds) with ``players`` players, as cardlib's deck table has them."""
-    row = _analysis().deck_table().loc[players]
-    return int(row["cards used"]), int(row["dealt each"])
-
-
-def box_size() -> int:
-    """C(10, 2): one card for every pair of different numbers (the whole box)."""
-    return int(_analysis().deck_size())
-
 
 def _numbers_on(cards: Sequence[Card]) -> dict[int, int]:
     """How many of ``cards`` carry each number, on either end."""
@@ -88,24 +72,6 @@ def expected(players: int, *kinds: str) -> Fraction:
 
 
 # --- an enumeration (scout.4) -------------------------------------------------------------------------
-
-def _run(a: int, b: int) -> bool:
-    return abs(a - b) == 1
-
-
-def listed(players: int, is_run: Callable[[int, int], bool] = _run, itself: bool = False,
-           one_way: bool = False) -> Fraction:
-    """scout.4's chance of a run of 2, listing two neighbours of the ``players`` deck right or a slip's way."""
-    # itself: a card paired with itself too (product, not permutations); one_way: each card shows its first number
-    cards = deck(players)
-    hits = total = 0
-    for first, second in (product(cards, repeat=2) if itself else permutations(cards, 2)):
-        for a in first[:1] if one_way else first:
-            for b in second[:1] if one_way else second:
-                total += 1
-                hits += is_run(a, b)
-    return Fraction(hits, total)
-
 
 # --- reading an answer (scout.5, scout.8), the beating order (scout.5) --------------------------------
 
