@@ -20,7 +20,6 @@ confirms.
 from __future__ import annotations
 
 import importlib
-import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
@@ -132,11 +131,6 @@ def the_one_true(claims: dict[str, bool]) -> str:
     if len(true) != 1:
         raise ValueError(f"cardlib confirms {true or 'none'} of the claims {sorted(claims)}, not exactly one")
     return true[0]
-
-
-def standard_error_slips(count: int, unit: str) -> list:
-    """Gone: a simulation answer no longer gives a standard error (kept empty while the games move off it)."""
-    return []
 
 
 # --- tests for predictable mistakes: each game's ``mistakes=[(test, message)]`` ---------------------

@@ -18,7 +18,6 @@ from typing import Any
 import pytest
 import sympy
 
-from cardlib.core import checking
 from cardlib.core.checking import Sampled, exercise_ids, find
 from cardlib.games import REGISTRY
 
