@@ -4,7 +4,9 @@ Each game's ``exercises.py`` registers its questions with :func:`exercise`. The 
 function that computes the answer with cardlib, never a pasted number. An answer is compared
 with :func:`same` (exact) unless the exercise names another matcher: :func:`close_to` (right to
 three decimals), :func:`same_expression` (a sympy formula in any equal form) or :func:`simulated`
-(a seeded estimate and its standard error, judged against the exact value). An "explain" item is a
+(what a seeded simulation counted, ``(hits, runs, seed)``, judged against the exact value; see
+``core/sampled.py``). Every answer is first rebuilt from plain values (``core/answers.py``), so a
+matcher never meets the student's own object, and nothing the student wrote decides its own verdict. An "explain" item is a
 multiple choice: ``exercise(..., choices="abc")`` and the truth is the letter whose claim cardlib
 confirms.
 
