@@ -320,3 +320,14 @@ def test_hints_name_only_what_the_notebook_defines():
 
 def test_the_hint_of_dc10_names_the_notebooks_own_variable():
     assert "position" in find("dc.10").hint and "state." not in find("dc.10").hint
+
+
+def test_the_solution_notebook_keeps_the_rhythm_and_defines_each_name_once():
+    from tests.exercising import check_rhythm, names_defined_twice
+    check_rhythm(SOLUTIONS, "dc", len(IDS))
+    assert names_defined_twice(SOLUTIONS) == []
+
+
+def test_the_student_copy_does_not_import_what_computes_an_answer():
+    setup = nbformat.read(SOLUTIONS, as_version=4).cells[1].source
+    assert "score" not in setup and "best_joker_place" not in setup and "row_penalty_distribution" not in setup

@@ -345,3 +345,15 @@ def test_the_first_hint_is_a_nudge_that_does_not_give_the_answer_away():
     assert "C(5" not in find("25.4").hints[0] and len(find("25.4").hints) >= 3
     assert "last_drawer" not in find("25.15").hints[0] and "last_drawer" in find("25.15").hints[1]
     assert not any("round_points" in hint for hint in find("25.9").hints)  # not imported in the exercises
+
+
+def test_the_solution_notebook_keeps_the_rhythm_and_defines_each_name_once():
+    from tests.exercising import check_rhythm, names_defined_twice
+    check_rhythm(SOLUTIONS, "25", len(IDS))
+    assert names_defined_twice(SOLUTIONS) == []
+
+
+def test_the_student_copy_does_not_import_what_computes_an_answer():
+    setup = next(cell.source for cell in nbformat.read(SOLUTIONS, as_version=4).cells if cell.id == "setup")
+    for one_call in ("pairs_odds", "p_over", "pass_cost", "round_points"):
+        assert one_call not in setup
