@@ -2,32 +2,59 @@
 
 Each app keeps the public record of your finished rounds (``cardlib.ui.records``) and offers it as
 a CSV. A teacher collects a class's files in a folder (or uploads them) and reads them here. Every
-file is only parsed as text: nothing in it runs as code. A file that is not a class file of a
-known game, lacks a column, or holds a value of the wrong kind is skipped with a message naming it
-and why; the others are pooled, with the file's name in a ``file`` column.
+file is only parsed as text (``class_files``): nothing in it runs as code. A file that is not a
+class file of a known game, lacks a column, holds a value outside its game's range or notation, or
+repeats a file already read is skipped with a message naming it, the row, the column and why; the
+others are pooled, with the file's name in a ``file`` column.
 
-A game says what its files hold in ``cardlib.<game>.classroom.COLUMNS`` (name -> kind).
+A game says what its files hold in ``cardlib.<game>.classroom.COLUMNS`` (name -> kind) and what each
+value may be in ``cardlib.<game>.classroom.VALUES`` (name -> a check of ``class_files``).
 
 >>> data = read_class_files([("ana.csv", b"game,players,seat,game_no,round\\nnone,3,0,1,1\\n")])
 >>> data.skipped
 ["ana.csv: a file of the game 'none', which cardlib does not know"]
+>>> enough(data["scout"])
+not enough data for this table yet
 """
 from __future__ import annotations
 
+import hashlib
 import importlib
-import io
-from math import sqrt
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from math import sqrt
 from pathlib import Path
 from typing import Any, Optional, Union
 
+from cardlib.core.class_files import (MAX_BYTES, ClassFileError, Whole, Seat, checked_rows, csv_rows,
+                                      kind_of)
 from cardlib.games import REGISTRY, info
 
+__all__ = ["ClassData", "ClassFileError", "read_class_files", "class_table", "enough", "NOT_ENOUGH",
+           "game_columns", "game_values", "kinds", "rate_se", "mean_se", "MAX_BYTES"]
+
 KIT_COLUMNS: dict[str, type] = {"game": str, "players": int, "seat": int, "game_no": int, "round": int}
-MAX_BYTES = 5_000_000  # a class file is a few kilobytes; anything this big is not one
+KIT_VALUES: dict[str, Any] = {"players": Whole(1, 10), "seat": Seat(), "game_no": Whole(1, 100_000),
+                              "round": Whole(1, 100_000)}
+NOT_ENOUGH = "not enough data for this table yet"
+DTYPES = {int: "int64", float: "float64", bool: "bool", str: "object"}
 
 Source = Union[str, Path, tuple[str, bytes]]
+
+
+class NotEnough:
+    """What the notebook shows in place of a table whose group is empty."""
+
+    def __repr__(self) -> str:
+        return NOT_ENOUGH
+
+    def _repr_html_(self) -> str:
+        return f"<p><em>{NOT_ENOUGH}</em></p>"
+
+
+def enough(table: Any) -> Any:
+    """The table itself, or "not enough data for this table yet" if it has no rows (or is None)."""
+    return table if table is not None and len(table) else NotEnough()
 
 
 @dataclass
@@ -39,12 +66,13 @@ class ClassData:
     skipped: list[str] = field(default_factory=list)
 
     def __getitem__(self, game: str) -> Any:
-        """The pooled table of one game (an empty one if no file of it was read)."""
+        """The pooled table of one game (an empty one, with the columns and kinds, if no file of it was read)."""
         import pandas as pd
 
         if game in self.tables:
             return self.tables[game]
-        return pd.DataFrame(columns=["file", *KIT_COLUMNS, *game_columns(game)])
+        columns = {"file": str, **KIT_COLUMNS, **game_columns(game)}
+        return pd.DataFrame({name: pd.Series([], dtype=DTYPES[kind]) for name, kind in columns.items()})
 
     def summary(self) -> str:
         """One line a game read, then one line a file skipped."""
@@ -58,6 +86,12 @@ def game_columns(game: str) -> dict[str, type]:
     """The columns a game's class files hold beyond the kit's: ``<game>.classroom.COLUMNS``."""
     module = importlib.import_module(info(game).module + ".classroom")
     return dict(module.COLUMNS)
+
+
+def game_values(game: str) -> dict[str, Any]:
+    """What each value of a game's files may be: the kit's checks, then ``<game>.classroom.VALUES``."""
+    module = importlib.import_module(info(game).module + ".classroom")
+    return {**KIT_VALUES, **getattr(module, "VALUES", {})}
 
 
 def class_sources(where: Union[str, Path, Iterable[Source]]) -> list[Source]:
@@ -77,23 +111,24 @@ def read_class_files(where: Union[str, Path, Iterable[Source]], game: Optional[s
 
     data = ClassData()
     pooled: dict[str, list[Any]] = {}
+    seen: dict[bytes, str] = {}  # a file's content -> the name it was first read under
     for source in class_sources(where):
         name, raw = (source[0], source[1]) if isinstance(source, tuple) else (Path(source).name, None)
         try:
             if raw is None:
                 raw = Path(source).read_bytes() if Path(source).stat().st_size <= MAX_BYTES else b"x" * (MAX_BYTES + 1)
+            digest = hashlib.sha256(bytes(raw).replace(b"\r\n", b"\n")).digest()
+            if digest in seen:
+                raise ClassFileError(f"the same content as {seen[digest]}, already read")
             table = class_table(name, bytes(raw), game)
         except ClassFileError as error:
             data.skipped.append(f"{name}: {error}")
             continue
+        seen[digest] = name
         pooled.setdefault(table["game"].iloc[0], []).append(table)
         data.read.append(name)
     data.tables = {name: pd.concat(tables, ignore_index=True) for name, tables in pooled.items()}
     return data
-
-
-class ClassFileError(ValueError):
-    """Why a file is not a class file cardlib can pool."""
 
 
 def class_table(name: str, raw: bytes, game: Optional[str] = None) -> Any:
@@ -102,76 +137,40 @@ def class_table(name: str, raw: bytes, game: Optional[str] = None) -> Any:
 
     if not name.lower().endswith(".csv"):
         raise ClassFileError("not a CSV file (class files end in .csv)")
-    if len(raw) > MAX_BYTES:
-        raise ClassFileError(f"larger than {MAX_BYTES // 1_000_000} MB: not a class file")
-    try:
-        text = raw.decode("utf-8-sig")
-        table = pd.read_csv(io.StringIO(text), dtype=str, keep_default_na=False)
-    except (UnicodeDecodeError, pd.errors.ParserError, pd.errors.EmptyDataError) as error:
-        raise ClassFileError(f"not readable as CSV ({type(error).__name__})") from None
-    missing = [column for column in KIT_COLUMNS if column not in table.columns]
+    header, rows = csv_rows(raw)
+    missing = [column for column in KIT_COLUMNS if column not in header]
     if missing:
         raise ClassFileError(f"missing the columns {', '.join(missing)}: not a cardlib class file")
-    if table.empty:
+    if not rows:
         raise ClassFileError("no rounds in it")
-    games = sorted(set(table["game"]))
+    at = header.index("game")
+    games = sorted({row[at] for row in rows})
     if len(games) != 1:
-        raise ClassFileError(f"rows of several games ({', '.join(games)}): one game a file")
+        shown = ", ".join(repr(g[:20]) if g not in {line.name for line in REGISTRY} else g for g in games[:4])
+        raise ClassFileError(f"rows of several games ({shown}): one game a file")
     known = {line.name: line.title for line in REGISTRY}
     if games[0] not in known:
-        raise ClassFileError(f"a file of the game {games[0]!r}, which cardlib does not know")
+        raise ClassFileError(f"a file of the game {games[0][:40]!r}, which cardlib does not know")
     if game is not None and games[0] != game:
         raise ClassFileError(f"a {known[games[0]]} file, not {known.get(game, game)}")
     columns = {**KIT_COLUMNS, **game_columns(games[0])}
-    missing = [column for column in columns if column not in table.columns]
+    missing = [column for column in columns if column not in header]
     if missing:
         raise ClassFileError(f"a {known[games[0]]} file missing the columns {', '.join(missing)}")
-    for column, kind in columns.items():
-        table[column] = converted(table[column], column, kind)
-    table.insert(0, "file", name)
-    return table[["file", *columns]]
+    values = checked_rows(header, rows, columns, game_values(games[0]))
+    table = pd.DataFrame({"file": [name] * len(rows),
+                          **{column: pd.Series(values[column], dtype=DTYPES[kind]) for column, kind in columns.items()}})
+    return table
 
 
-def converted(values: Any, column: str, kind: type) -> Any:
-    """A column as whole numbers, numbers, yes/no or text; ClassFileError naming the first bad value.
+def kinds(columns: Mapping[str, Any]) -> str:
+    """The columns and their kinds in one line (for a teacher's page): a kind or a check of ``class_files``.
 
-    >>> import pandas as pd
-    >>> list(converted(pd.Series(["1", "2"]), "seat", int))
-    [1, 2]
-    >>> converted(pd.Series(["1", "x"]), "seat", int)
-    Traceback (most recent call last):
-    ...
-    cardlib.core.classroom.ClassFileError: column seat, row 2: 'x' is not a whole number
-    """
-    import pandas as pd
-
-    if kind is str:
-        return values.astype(str)
-    if kind is bool:
-        truth = {"true": True, "false": False, "yes": True, "no": False, "1": True, "0": False}
-        bad = ~values.str.lower().isin(truth)
-        if bad.any():
-            raise ClassFileError(f"column {column}, row {int(bad.idxmax()) + 1}: {values[bad.idxmax()]!r} is not yes/no")
-        return values.str.lower().map(truth).astype(bool)
-    numbers = pd.to_numeric(values.replace("", float("nan")) if kind is float else values, errors="coerce")
-    bad = numbers.isna() & ((values != "") if kind is float else True)
-    if kind is int:
-        bad = bad | (numbers.notna() & (numbers % 1 != 0))
-    if bad.any():
-        row = int(bad.idxmax())
-        what = "a whole number" if kind is int else "a number"
-        raise ClassFileError(f"column {column}, row {row + 1}: {values[row]!r} is not {what}")
-    return numbers.astype(int) if kind is int else numbers.astype(float)
-
-
-def kinds(columns: Mapping[str, type]) -> str:
-    """The columns and their kinds in one line (for a teacher's page).
-
-    >>> kinds({"seat": int, "kept": bool})
-    'seat (whole number), kept (yes/no)'
+    >>> kinds({"seat": int, "kept": bool, "players": Whole(2, 5)})
+    'seat (whole number), kept (yes/no), players (whole number 2-5)'
     """
     words = {int: "whole number", float: "number", bool: "yes/no", str: "text"}
-    return ", ".join(f"{name} ({words[kind]})" for name, kind in columns.items())
+    return ", ".join(f"{name} ({words[kind] if kind in words else kind_of(kind)})" for name, kind in columns.items())
 
 
 def rate_se(rate: float, count: int) -> float:

@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from typing import Any, Optional
 
 from cardlib.core.agents import RandomAgent
+from cardlib.core.class_files import Place, Text, Whole
 from cardlib.discontinuity.actions import TakeJoker
 from cardlib.discontinuity.bots import GreedyBot, LookaheadBot
 from cardlib.discontinuity.records import HalfResult, Observation, places
@@ -43,6 +44,52 @@ COLUMNS: dict[str, type] = {
 }
 
 EMPTY_PLACE = "-"
+NUMBERS = {str(n) for n in range(1, 11)}  # the Pairs deck's numbers
+SQUARE = 8  # the face-up cards around the deck
+LONGEST_ROW = 30  # more cards than a row ever holds (the deck has 55, shared by at least two players)
+
+
+def row_problem(text: str, row: Any) -> Optional[str]:
+    """Why ``text`` is not a row in the notation (numbers 1 to 10, at most one joker "J"), or None.
+
+    >>> row_problem("1 2 J 8", {}), row_problem("99 99 99", {})
+    (None, "'99' is not a card of a row (1 to 10, or J for the joker)")
+    """
+    cards = text.split()
+    for card in cards:
+        if card not in NUMBERS and card != JOKER:
+            return f"{card[:20]!r} is not a card of a row (1 to 10, or J for the joker)"
+    if cards.count(JOKER) > 1:
+        return "two jokers in one row"
+    return f"{len(cards)} cards: more than a row holds" if len(cards) > LONGEST_ROW else None
+
+
+def square_problem(text: str, row: Any) -> Optional[str]:
+    """Why ``text`` is not the square's 8 places (a number 1 to 10, or "-" for an empty place), or None.
+
+    >>> square_problem("9 9 8 9 - 7 9 1", {}), square_problem("garbage", {})
+    (None, '1 places: the square has 8 (a number or - each)')
+    """
+    places = text.split()
+    if len(places) != SQUARE:
+        return f"{len(places)} places: the square has {SQUARE} (a number or - each)"
+    wrong = [place for place in places if place not in NUMBERS and place != EMPTY_PLACE]
+    return f"{wrong[0][:20]!r} is not a card of the square (1 to 10, or - empty)" if wrong else None
+
+
+VALUES: dict[str, Any] = {
+    "players": Whole(2, 4),
+    "turn": Whole(0, 60),
+    "phase": Text(choices=("take", "place", "")),
+    "square": Text(check=square_problem),
+    "row": Text(check=row_problem),
+    "safe": Whole(0, 55),
+    "deck": Whole(0, 55),
+    "points": Whole(-1000, 1000),
+    "total": Whole(-1000, 1000),
+    "place": Place(),
+    "final_row": Text(check=row_problem),
+}
 
 
 def cards_text(cards: Sequence[Any]) -> str:

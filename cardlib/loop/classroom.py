@@ -30,8 +30,9 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Optional
 
 from cardlib.core.agents import RandomAgent
+from cardlib.core.class_files import Both, Place, Seat, Text, Whole
 from cardlib.core.classroom import mean_se
-from cardlib.loop.actions import EIGHT, SetAside, cards_in_order, cards_text, parse_card
+from cardlib.loop.actions import DECK, EIGHT, SetAside, cards_in_order, cards_text, parse_card
 from cardlib.loop.bots import ClimberBot, SearchBot
 from cardlib.loop.chairs import BASE
 from cardlib.loop.seen import Observation
@@ -56,6 +57,51 @@ COLUMNS: dict[str, type] = {
 }
 
 KINDS = ("normal", "loop")
+
+
+def loop_cards(count: int) -> Any:
+    """The check of ``count`` distinct Loop cards in the notation ("3y 8r ..."): why not, or None.
+
+    >>> loop_cards(2)("8r 3y", {}), loop_cards(2)("99 99", {})
+    (None, "'99' is not a Loop card (a number 1 to 15 and r, b or y, like 7r)")
+    """
+    deck = set(DECK)
+
+    def check(text: str, row: Any) -> Optional[str]:
+        words = text.split()
+        cards = []
+        for word in words:
+            try:
+                card = parse_card(word) if len(word) <= 4 else None
+            except ValueError:
+                card = None
+            if card not in deck:
+                return f"{word[:20]!r} is not a Loop card (a number 1 to 15 and r, b or y, like 7r)"
+            cards.append(card)
+        if len(set(cards)) != len(cards):
+            return "a card twice"
+        return None if len(cards) == count else f"{len(cards)} cards, not {count}"
+    return check
+
+
+VALUES: dict[str, Any] = {
+    "players": Whole(2, 4),
+    "set": Whole(1, 100),
+    "set_round": Whole(1, 10),
+    "kind": Text(choices=KINDS),
+    "chair": Seat(),
+    "start": Seat(),
+    "hand": Text(check=loop_cards(11), required=True),
+    "aside": Both(Text(check=loop_cards(2), required=True),
+                  lambda aside, row: None if set(aside.split()) <= set(row["hand"].split()) else
+                  "cards set aside that the hand did not hold"),
+    "previous": Place(blank=True),  # blank in a normal round (and in a loop round whose start was not seen)
+    "rank": Place(),
+    "base": Whole(0, 10),
+    "bonus": Whole(-3, 3),
+    "points": Whole(-3, 13),
+    "total": Whole(0, 1000),
+}
 
 
 # --- the record: from the student's observation only --------------------------------------------------

@@ -26,8 +26,9 @@ from fractions import Fraction
 from typing import Any, Optional
 
 from cardlib.core.agents import RandomAgent
+from cardlib.core.class_files import Both, Chance, Place, Seat, Text, Whole
 from cardlib.core.classroom import mean_se, rate_se
-from cardlib.satori.actions import KATSU, SATORI, WINDOW, ZATSUNEN, Observation
+from cardlib.satori.actions import DECK, KATSU, SATORI, WINDOW, ZATSUNEN, Observation
 from cardlib.satori.beliefs import Model, Story, last_card_satori, story
 from cardlib.satori.bots import BLUFF, BayesianBot, CountingBot, counted_chance
 
@@ -213,6 +214,72 @@ def observation_of(row: Any) -> Observation:
                        declarer=None)
 
 
+# --- what a row's values may be ------------------------------------------------------------------
+
+def cards_problem(text: str, row: Any) -> Optional[str]:
+    """Why ``text`` is not cards written S and Z (at most the deck's 25), or None.
+
+    >>> cards_problem("S S Z", {}), cards_problem("99 99 99", {})
+    (None, "'99' is not a card: S (satori) or Z (zatsunen)")
+    """
+    cards = text.split()
+    wrong = [card for card in cards if card not in (SATORI, ZATSUNEN)]
+    if wrong:
+        return f"{wrong[0][:20]!r} is not a card: S (satori) or Z (zatsunen)"
+    return f"{len(cards)} cards: more than the deck's {sum(DECK.values())}" if len(cards) > sum(DECK.values()) else None
+
+
+def story_problem(text: str, row: Any) -> Optional[str]:
+    """Why ``text`` is not a player's story as ``story_text`` writes it, or None."""
+    told = story_of(text)
+    if story_text(told) != " ".join(text.split()):
+        return f"{text[:40]!r} is not a story as the app writes it"
+    return None
+
+
+def log_problem(text: str, row: Any) -> Optional[str]:
+    """Why ``text`` is not the public log of a Katsu window the row's seat answers (its seats at the
+    table, its deal within the deck, the student's hand and the active player's story as it tells), or None."""
+    log, players = log_of(text), row["players"]
+    if log_text(log) != " ".join(text.split()):
+        return f"{text[:40]!r} is not a log as the app writes it"
+    if not log or log[0][0] != "deal":
+        return "a log starts with the deal (D)"
+    satori, zatsunen = log[0][2]
+    if not (0 < satori * players <= DECK[SATORI] and 0 <= zatsunen * players <= DECK[ZATSUNEN]):
+        return f"a deal of {satori}/{zatsunen} to {players} players: more than the deck holds"
+    for kind, seat, value in log:
+        if seat is not None and not 0 <= seat < players or kind == "katsu" and not 0 <= value < players:
+            return f"a seat beyond the table of {players} in the log"
+    obs = observation_of({**row, "log": text})
+    if obs.active == obs.seat or obs.out[obs.seat]:
+        return "the log does not end in a Katsu window of another player's card"
+    if obs.active != row["active"]:
+        return f"the log's card waiting is seat {obs.active}'s, not seat {row['active']}'s"
+    if story_text(story(log, obs.active)) != row["story"]:
+        return "the story is not what the log tells"
+    if len(obs.hand) != obs.hand_sizes[obs.seat] or obs.hand.count(SATORI) > obs.satori[obs.seat]:
+        return f"the hand column holds {len(obs.hand)} cards, where the log leaves the seat {obs.hand_sizes[obs.seat]}"
+    return None
+
+
+VALUES: dict[str, Any] = {
+    "players": Whole(2, 5),
+    "active": Both(Seat(), lambda active, row: "the seat's own card: no Katsu window" if active == row["seat"] else None),
+    "before": Whole(0, 4),
+    "pile_size": Whole(1, sum(DECK.values())),
+    "story": Text(check=story_problem, required=True),
+    "posterior": Chance(),
+    "counted": Chance(),
+    "hand": Text(check=cards_problem),  # empty only where the log leaves the seat no cards (checked with the log)
+    "pile": Text(check=cards_problem),
+    "log": Text(check=log_problem, required=True),
+    "revealed": Text(choices=(SATORI, ZATSUNEN, "")),
+    "revealed_by": Text(choices=("your katsu", "another katsu", "runs shown", "")),
+    "place": Place(),
+}
+
+
 # --- the class beside the exact answers -----------------------------------------------------------
 
 BANDS = tuple(Fraction(k, 5) for k in range(6))  # posterior bands (0, 1/5], ..., (4/5, 1]; 0 joins the first
@@ -228,6 +295,40 @@ def band_of(p: Fraction, edges: Sequence[Fraction] = BANDS) -> str:
         if p <= high:
             return f"{low}–{high}"
     raise ValueError(f"a posterior is a chance from {edges[0]} to {edges[-1]}, not {p}")
+
+
+MOVES_A_ROLLOUT = 1_000  # a game of The Satori ends in a few hundred decisions at most (25 cards)
+
+
+class RolloutTooLong(RuntimeError):
+    """A rollout went on past its budget of moves: the window's stakes are left out."""
+
+
+class Bounded:
+    """An agent that plays as ``agent`` until a shared budget of moves is spent, then stops the rollout."""
+
+    def __init__(self, agent: Any, budget: list[int]) -> None:
+        self.agent, self.budget, self.name = agent, budget, getattr(agent, "name", type(agent).__name__)
+
+    def act(self, obs: Any, legal: Sequence[Any], rng: random.Random) -> Any:
+        """The agent's move, or RolloutTooLong once the budget is spent."""
+        self.budget[0] -= 1
+        if self.budget[0] < 0:
+            raise RolloutTooLong("a rollout went on past its budget of moves")
+        return self.agent.act(obs, legal, rng)
+
+
+def bounded_stakes(row: Any, rollouts: int, seed: int, model: Model) -> Optional[Any]:
+    """``katsu_stakes`` at a row's window, with every rollout bounded in moves (None if one ran past them)."""
+    from cardlib.satori.analysis import katsu_stakes
+
+    obs = observation_of(row)
+    budget = [MOVES_A_ROLLOUT * 3 * rollouts]  # three branches a rollout
+    agents = [Bounded(CountingBot(), budget)] * obs.players
+    try:
+        return katsu_stakes(obs, rollouts=rollouts, seed=seed, agents=agents, model=model)
+    except (RolloutTooLong, ValueError):
+        return None
 
 
 def katsu_against_posterior(table: Any, edges: Sequence[Fraction] = BANDS, rollouts: int = 20,
@@ -247,8 +348,6 @@ def katsu_against_posterior(table: Any, edges: Sequence[Fraction] = BANDS, rollo
     """
     import pandas as pd
 
-    from cardlib.satori.analysis import katsu_stakes
-
     rng = random.Random(seed)
     groups: dict[str, list[tuple[Fraction, Any]]] = {band_of(e, edges): [] for e in edges[1:]}
     for _, row in table.iterrows():
@@ -262,8 +361,8 @@ def katsu_against_posterior(table: Any, edges: Sequence[Fraction] = BANDS, rollo
         rate = len(calls) / len(found) if found else float("nan")
         right_rate = right / len(calls) if calls else float("nan")
         chosen = rng.sample(found, min(per_band, len(found))) if rollouts else []
-        stakes = [(p, katsu_stakes(observation_of(row), rollouts=rollouts, seed=seed, model=model))
-                  for p, row in chosen]
+        found_stakes = [(p, bounded_stakes(row, rollouts, seed, model)) for p, row in chosen]
+        stakes = [(p, s) for p, s in found_stakes if s is not None]
         ev_call = mean_se([s.call(float(p)) for p, s in stakes])
         ev_no_call = mean_se([s.no_call(float(p)) for p, s in stakes])
         mean_p = sum((p for p, _ in found), Fraction(0)) / len(found) if found else None

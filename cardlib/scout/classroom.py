@@ -24,11 +24,12 @@ import math
 from collections.abc import Sequence
 from typing import Any, Optional
 
+from cardlib.core.class_files import Number, Place, Seat, Text, Whole
 from cardlib.core.classroom import mean_se
 from cardlib.core.protocol import places_from_scores
 from cardlib.scout.actions import KEEPING, Observation, RoundTally
 from cardlib.scout.bots import GreedyBot, PlannerBot, SearchBot, pieces
-from cardlib.scout.groups import Card, strongest
+from cardlib.scout.groups import ALL_CARDS, HAND_SIZES, REMOVED, Card, strongest
 
 COLUMNS: dict[str, type] = {
     "start": int,             # the seat that started the round
@@ -48,6 +49,48 @@ COLUMNS: dict[str, type] = {
     "margin": float,          # the student's points minus the mean of the others' points
     "reason": str,            # how the round ended: emptied (i), came back (ii), stuck (two players)
     "ender": int,             # the seat that ended the round
+}
+
+def hand_problem(text: str, row: Any) -> Optional[str]:
+    """Why ``text`` is not a dealt hand of the row's table (its size of distinct SCOUT cards ``top/bottom``), or None.
+
+    >>> hand_problem("3/7 4/1", {"players": 5}), hand_problem("99 99 99", {"players": 5})
+    ('2 cards: a hand at a table of 5 has 9', "'99' is not a SCOUT card (top/bottom, two numbers 1 to 10)")
+    """
+    players, cards = row["players"], text.split()
+    deck = {card for card in ALL_CARDS if card not in REMOVED[players]}
+    seen = set()
+    for word in cards:
+        top, slash, bottom = word.partition("/")
+        if not (slash and top.isdigit() and bottom.isdigit() and len(word) <= 5):
+            return f"{word[:20]!r} is not a SCOUT card (top/bottom, two numbers 1 to 10)"
+        card = tuple(sorted((int(top), int(bottom))))
+        if card not in deck:
+            return f"{word!r} is not a card of the deck at a table of {players}"
+        if card in seen:
+            return f"{word!r} twice in one hand"
+        seen.add(card)
+    if len(cards) != HAND_SIZES[players]:
+        return f"{len(cards)} cards: a hand at a table of {players} has {HAND_SIZES[players]}"
+    return None
+
+
+VALUES: dict[str, Any] = {
+    "players": Whole(2, 5),
+    "start": Seat(),
+    "turn_order": Place(),
+    "hand": Text(check=hand_problem, required=True),
+    "shows": Whole(0, 100),
+    "scouts": Whole(0, 100),
+    "score_cards": Whole(0, 45),
+    "chips": Whole(0, 100),
+    "tokens": Whole(0, 10),
+    "held": Whole(0, 45),
+    "points": Whole(-100, 100),
+    "place": Place(),
+    "margin": Number(-100, 100),
+    "reason": Text(choices=("emptied", "came back", "stuck")),
+    "ender": Seat(),
 }
 
 MEASURES = {  # a measure of the hand as held: (the column's name, the measure of the top numbers)

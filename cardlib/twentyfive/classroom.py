@@ -20,6 +20,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any, Optional
 
+from cardlib.core.class_files import Both, Place, Seat, Text, Whole
 from cardlib.core.classroom import mean_se, rate_se
 from cardlib.decks.pairs import PAIRS_DECK, pair_count
 from cardlib.twentyfive.actions import DRAW, PASS, Draw, Pass
@@ -47,6 +48,54 @@ COLUMNS: dict[str, type] = {
 }
 
 REAL = ("draw", "pass")
+DECK_SIZE = 55   # the Pairs deck: one 1, two 2s, ..., ten 10s
+MOST_PAIRS = 165  # every pair of the whole deck: the sum of C(n, 2) for n = 1..10
+
+
+def pairs_cards(text: str, row: Any) -> Optional[str]:
+    """Why ``text`` is not cards of the Pairs deck (numbers 1 to 10, at most n of each n), or None.
+
+    >>> pairs_cards("3 7 9", {}), pairs_cards("99 99 99", {}), pairs_cards("1 1", {})
+    (None, "'99' is not a card of the Pairs deck (1 to 10)", 'more 1s than the deck has (1)')
+    """
+    cards = text.split()
+    for card in cards:
+        if card not in {str(n) for n in range(1, 11)}:
+            return f"{card[:20]!r} is not a card of the Pairs deck (1 to 10)"
+    for number in range(1, 11):
+        if cards.count(str(number)) > number:
+            return f"more {number}s than the deck has ({number})"
+    return None
+
+
+def seen_cards(column: str) -> Any:
+    """The check of a hand or a field: Pairs cards, and with the hand and the fields before it no more
+    of a number than the deck has; a field of a seat the table does not have stays empty."""
+    def check(text: str, row: Any) -> Optional[str]:
+        if column.startswith("field_") and int(column[6:]) >= row["players"] and text.strip():
+            return f"a field for seat {column[6:]} at a table of {row['players']}"
+        before = [row[name] for name in ("hand", *(f"field_{s}" for s in range(SEATS))) if name in row]
+        return pairs_cards(" ".join([*before, text]), row)
+    return check
+
+
+VALUES: dict[str, Any] = {
+    "players": Whole(3, 4),
+    "choice": Text(choices=("draw", "pass", "none")),
+    "cards_in_play": Whole(0, DECK_SIZE),
+    "seen_pairs": Whole(0, MOST_PAIRS),
+    "hand": Text(check=seen_cards("hand"), required=True),
+    **{f"field_{seat}": Text(check=seen_cards(f"field_{seat}")) for seat in range(SEATS)},
+    "pile": Both(Whole(0, DECK_SIZE), lambda pile, row: None if pile + row["cards_in_play"] == DECK_SIZE else
+                 f"{pile} cards in the pile and {row['cards_in_play']} in play make not the deck's {DECK_SIZE}"),
+    "last_drawer": Seat(blank=-1),
+    "passer": Seat(),
+    "passed": Seat(),
+    "round_cards": Whole(0, DECK_SIZE),
+    "round_pairs": Whole(0, MOST_PAIRS),
+    "outcome": Text(choices=("over", "exactly", "under")),
+    "points": Whole(-1000, 1000),
+}
 
 
 def cards_text(cards: Any) -> str:

@@ -24,6 +24,8 @@ from collections.abc import Callable, Sequence
 from html import escape
 from typing import Any, Optional
 
+from cardlib.core.class_files import formula_safe
+
 KIT_COLUMNS = ("game", "players", "seat", "game_no", "round")  # every class file starts with these
 
 Rows = list[dict[str, Any]]
@@ -84,11 +86,25 @@ class Records:
         return names
 
     def csv_text(self) -> str:
-        """The record as CSV text (a header line, then a line a row)."""
+        """The record as CSV text (a header line, then a line a row); a cell a spreadsheet would read as a
+        formula ("=", "+", "-", "@", tab or CR first, not a number) starts with an apostrophe, shown as text.
+
+        >>> records = Records("example")
+        >>> records.new_game(1, players=2, seat=0)
+        >>> records.decided({"square": "- 9 8", "points": -6})
+        >>> records.finished((), True, lambda part, decisions: decisions)
+        >>> print(records.csv_text().strip())
+        game,players,seat,game_no,round,square,points
+        example,2,0,1,1,'- 9 8,-6
+        """
         out = io.StringIO()
         writer = csv.DictWriter(out, fieldnames=self.columns(), lineterminator="\n")
+        quoted = csv.DictWriter(out, fieldnames=self.columns(), lineterminator="\n", quoting=csv.QUOTE_ALL)
         writer.writeheader()
-        writer.writerows(self.rows)
+        for row in self.rows:
+            safe = {key: formula_safe(value) for key, value in row.items()}
+            # csv quotes a cell holding "\n" but not one holding "\r" under a "\n" line end: quote that row whole
+            (quoted if any(isinstance(value, str) and "\r" in value for value in safe.values()) else writer).writerow(safe)
         return out.getvalue()
 
     def copy(self) -> "Records":

@@ -1,6 +1,9 @@
 """Reading a class's files: good files pooled, every bad one skipped with its name and why, nothing run."""
 from __future__ import annotations
 
+import csv
+import io
+
 import pytest
 
 from cardlib.core import classroom
@@ -14,6 +17,7 @@ COLUMNS = {"cards": int, "chance": float, "passed": bool, "hand": str}
 def toy_columns(monkeypatch):
     """Every known game's files hold the toy columns above (the games' own are tested in their folders)."""
     monkeypatch.setattr(classroom, "game_columns", lambda game: dict(COLUMNS))
+    monkeypatch.setattr(classroom, "game_values", lambda game: dict(classroom.KIT_VALUES))
 
 
 def class_file(game: str = "scout", rows: int = 2, **changes: str) -> bytes:
@@ -59,14 +63,22 @@ def test_a_folder_is_read_in_name_order(tmp_path):
     ("bingo.csv", class_file(scout="bingo"), "the game 'bingo', which cardlib does not know"),
     ("mixed.csv", class_file() + b"loop,3,0,1,2,1,0.5,no,x\n", "rows of several games (loop, scout)"),
     ("header.csv", class_file(rows=0).split(b"\n")[0] + b"\n", "no rounds in it"),
-    ("seat.csv", class_file(**{",3,0,": ",3,two,"}), "column seat, row 1: 'two' is not a whole number"),
-    ("cards.csv", class_file(**{",11,": ",11.5,"}), "column cards, row 2: '11.5' is not a whole number"),
-    ("chance.csv", class_file(**{"0.25": "a quarter"}), "column chance, row 1: 'a quarter' is not a number"),
-    ("passed.csv", class_file(**{"yes": "maybe"}), "column passed, row 1: 'maybe' is not yes/no"),
+    ("seat.csv", class_file(**{",3,0,": ",3,two,"}), "row 1, column seat: 'two' is not a whole number"),
+    ("cards.csv", class_file(**{",11,": ",11.5,"}), "row 2, column cards: '11.5' is not a whole number"),
+    ("huge.csv", class_file(**{",11,": ",1e300,"}), "row 2, column cards: '1e300' is not a whole number"),
+    ("long.csv", class_file(**{",11,": ",99999999999999999999999,"}),
+     "row 2, column cards: '99999999999999999999999' is not a whole number"),
+    ("chance.csv", class_file(**{"0.25": "a quarter"}), "row 1, column chance: 'a quarter' is not a number"),
+    ("infinite.csv", class_file(**{"0.25": "1e400"}), "row 1, column chance: '1e400' is not a number"),
+    ("passed.csv", class_file(**{"yes": "maybe"}), "row 1, column passed: 'maybe' is not yes/no"),
+    ("players.csv", class_file(**{",3,0,": ",99,0,"}), "row 1, column players: 99 is out of range"),
+    ("table.csv", class_file(**{",3,0,": ",3,3,"}), "row 1, column seat: 3 is not a seat at a table of 3 (0 to 2)"),
+    ("ragged.csv", class_file() + b"scout,3,0\n", "row 3: 3 cells under a header of 9 columns"),
+    ("quote.csv", class_file() + b'scout,3,0,1,1,"10,0.25,yes,x\n', "not readable as CSV"),
 ])
 def test_a_bad_file_is_skipped_with_its_name_and_why_and_the_rest_is_read(name, raw, why):
-    data = read_class_files([(name, raw), ("good.csv", class_file())])
-    assert data.read == ["good.csv"] and len(data["scout"]) == 2
+    data = read_class_files([(name, raw), ("good.csv", class_file(rows=4))])
+    assert data.read == ["good.csv"] and len(data["scout"]) == 4
     assert len(data.skipped) == 1 and data.skipped[0].startswith(f"{name}: ") and why in data.skipped[0], data.skipped
 
 
@@ -89,7 +101,49 @@ def test_a_huge_upload_is_refused_unread():
 def test_nothing_in_a_file_runs_it_stays_text(tmp_path):
     marker = tmp_path / "ran"
     code = f"__import__('pathlib').Path({str(marker)!r}).touch()"
-    raw = class_file(**{"1/2 3/4": f'"{code}"'}) .replace(b"0.25", b"=1+1", 0)
+    raw = class_file(**{"1/2 3/4": f'"{code}"'})
     data = read_class_files([("trick.csv", raw)])
     assert data.skipped == [] and not marker.exists()
-    assert set(data["scout"]["hand"]) == {code}  # a formula or code is only ever a string in a cell
+    assert set(data["scout"]["hand"]) == {code}  # code is only ever a string in a cell
+
+
+@pytest.mark.parametrize("cell", ["=1+1", "+A1", "-1 x", "@SUM(A1)", "\tx", "\rx", "- 9 8 -", "'=quoted", "'quoted"])
+def test_a_cell_a_spreadsheet_reads_as_a_formula_is_written_as_text_and_read_back_the_same(cell):
+    records = Records("scout", seed=1)
+    records.new_game(1, players=3, seat=0)
+    records.decided({"cards": 10, "chance": -0.5, "passed": True, "hand": cell})
+    records.finished((), True, lambda part, decisions: decisions)
+    written = list(csv.reader(io.StringIO(records.csv_text(), newline="")))[1]
+    assert written[8] == "'" + cell and written[6] == "-0.5"  # an apostrophe first; a negative number stays a number
+    assert "-0.5" in records.csv_text().replace('"', "").split(",")  # unquoted or quoted, never escaped
+    data = read_class_files([("f.csv", records.csv_text().encode())])
+    assert data.skipped == [] and list(data["scout"]["hand"]) == [cell] and list(data["scout"]["chance"]) == [-0.5]
+
+
+def test_the_same_file_twice_is_named_and_skipped_the_second_time(tmp_path):
+    (tmp_path / "ana.csv").write_bytes(class_file())
+    (tmp_path / "ana (1).csv").write_bytes(class_file())
+    (tmp_path / "ben.csv").write_bytes(class_file(rows=3))
+    data = read_class_files(tmp_path)
+    assert data.read == ["ana (1).csv", "ben.csv"] and len(data["scout"]) == 5
+    assert data.skipped == ["ana.csv: the same content as ana (1).csv, already read"]
+
+
+@pytest.mark.parametrize("columns", [20_000, 100_000])
+def test_a_header_of_thousands_of_duplicate_columns_is_refused_before_it_is_parsed(columns):
+    raw = ("game,players,seat,game_no,round," + ",".join(["x"] * columns) + "\n").encode()
+    data = read_class_files([("wide.csv", raw + b"scout,3,0,1,1\n")])
+    assert data.skipped == [f"wide.csv: a header of {columns + 5} columns: a class file has fewer than 200"]
+
+
+def test_a_header_naming_a_column_twice_is_refused():
+    data = read_class_files([("twice.csv", class_file().replace(b",hand", b",cards"))])
+    assert data.skipped == ["twice.csv: the column 'cards' twice in the header"]
+
+
+def test_an_empty_game_table_keeps_its_columns_and_kinds_and_says_not_enough_data():
+    empty = read_class_files([])["scout"]
+    assert empty.empty and list(empty.columns) == ["file", *KIT_COLUMNS, *COLUMNS]
+    assert str(empty.dtypes["cards"]) == "int64" and str(empty.dtypes["passed"]) == "bool"
+    assert repr(classroom.enough(empty)) == "not enough data for this table yet"
+    assert classroom.enough(read_class_files([("a.csv", class_file())])["scout"]) is not None
