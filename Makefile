@@ -4,8 +4,9 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 GAME   ?= twentyfive
 PORT   ?= 8866
-# make app: SEED= deals that seed on every page load (empty: a new deal each time); HOST=0.0.0.0
-# listens on the local network (see the README for what that exposes); APP_LANG=ja speaks Japanese.
+# make app calls `cardlib app` (cardlib/cli.py): SEED= deals that seed on every page load (empty: a new deal
+# each time); HOST=0.0.0.0 listens on the local network (see the README for what that exposes); APP_LANG=ja
+# speaks Japanese; a busy PORT stops with a message (Voila never moves to another port).
 SEED   ?=
 HOST   ?= 127.0.0.1
 APP_LANG ?=
@@ -13,7 +14,6 @@ APP_LANG ?=
 # and Voila shuts it down after CULL_IDLE seconds idle (checked every CULL_EVERY seconds).
 CULL_IDLE  ?= 60
 CULL_EVERY ?= 15
-VOILA_CULL = --MappingKernelManager.cull_idle_timeout=$(CULL_IDLE) --MappingKernelManager.cull_interval=$(CULL_EVERY) --MappingKernelManager.cull_connected=False
 # JupyterLab and Voila refuse to run as root without this flag.
 ROOT   := $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
 # The student's git-ignored copy of notebooks/ and exercises/: the tracked ones stay pristine.
@@ -55,8 +55,8 @@ bench: $(VENV)/.dev
 
 # check-game comes first so a wrong name fails before any venv set-up or Voila traceback.
 app: check-game $(VENV)/.lab
-	CARDLIB_SEED="$(SEED)" CARDLIB_LANG="$(APP_LANG)" $(BIN)/voila --port=$(PORT) --no-browser --Voila.ip=$(HOST) $(VOILA_CULL) \
-	  notebooks/apps/$(GAME).ipynb
+	$(BIN)/python -m cardlib app $(GAME) --host=$(HOST) --port=$(PORT) $(if $(SEED),--seed=$(SEED)) \
+	  $(if $(APP_LANG),--lang=$(APP_LANG)) --cull-idle=$(CULL_IDLE) --cull-every=$(CULL_EVERY)
 
 check-game:
 	@test -f "notebooks/apps/$(GAME).ipynb" || { \

@@ -15,7 +15,8 @@ import json
 
 import pytest
 
-from cardlib.games import REGISTRY
+from cardlib.cli import app_cell
+from cardlib.games import REGISTRY, info
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))
@@ -118,12 +119,13 @@ def test_every_app_notebook_is_a_valid_game(game):
     assert make("-s", "check-game", f"GAME={game}").returncode == 0
 
 
-def test_the_app_notebooks_are_the_registry_and_deal_the_seed_make_app_asks_for():
+def test_the_app_notebooks_are_the_registry_and_the_cell_cardlib_app_serves():
     names = sorted(p.stem for p in (ROOT / "notebooks" / "apps").glob("*.ipynb"))
     assert names == sorted(info.name for info in REGISTRY)
     for name in names:
-        source = "".join(json.loads((ROOT / "notebooks" / "apps" / f"{name}.ipynb").read_text())["cells"][0]["source"])
-        assert "(**launch_options())" in source, name
+        cells = json.loads((ROOT / "notebooks" / "apps" / f"{name}.ipynb").read_text())["cells"]
+        assert len(cells) == 1 and "".join(cells[0]["source"]) == app_cell(info(name)), name
+        assert "(**launch_options())" in app_cell(info(name))
 
 
 @needs_make
@@ -135,12 +137,13 @@ def test_make_app_with_a_malformed_seed_says_so_before_the_venv(seed):
 
 
 @needs_make
-def test_make_app_passes_seed_host_and_voilas_own_kernel_culling():
-    run = make("-n", "app", "GAME=loop", "SEED=12", "HOST=0.0.0.0")
+def test_make_app_calls_cardlib_app_with_seed_host_language_port_and_culling():
+    run = make("-n", "app", "GAME=loop", "SEED=12", "HOST=0.0.0.0", "APP_LANG=ja", "PORT=8870")
     assert run.returncode == 0, run.stderr
-    voila = run.stdout[run.stdout.index("CARDLIB_SEED"):].replace("\\\n", " ")
-    assert 'CARDLIB_SEED="12"' in voila and "--Voila.ip=0.0.0.0" in voila and "notebooks/apps/loop.ipynb" in voila
-    for setting in ("cull_idle_timeout", "cull_interval", "cull_connected=False"):
-        assert f"--MappingKernelManager.{setting}" in voila
-    default = make("-n", "app").stdout
-    assert "--Voila.ip=127.0.0.1" in default and 'CARDLIB_SEED=""' in default  # only this machine by default
+    command = run.stdout[run.stdout.index("-m cardlib app"):].replace("\\\n", " ").split()
+    assert command[:4] == ["-m", "cardlib", "app", "loop"]
+    for option in ("--seed=12", "--host=0.0.0.0", "--lang=ja", "--port=8870", "--cull-idle=60", "--cull-every=15"):
+        assert option in command, (option, command)
+    default = make("-n", "app").stdout.replace("\\\n", " ").split()
+    assert "--host=127.0.0.1" in default and "--port=8866" in default  # only this machine by default
+    assert not [word for word in default if word.startswith(("--seed", "--lang"))]  # a new deal each load, English

@@ -1,7 +1,8 @@
-"""What ``make app`` asks of the app it serves, read from the environment Voila's kernel inherits.
+"""What ``cardlib app`` asks of the app it serves, read from the environment Voila's kernel inherits.
 
-``make app GAME=… SEED=7 APP_LANG=ja`` sets ``CARDLIB_SEED`` and ``CARDLIB_LANG``; each app notebook in
-``notebooks/apps/`` builds its app with ``**launch_options()``.
+``cardlib app GAME --seed 7 --lang ja`` (``make app GAME=… SEED=7 APP_LANG=ja`` calls it) sets
+``CARDLIB_SEED`` and ``CARDLIB_LANG``; the app notebook it serves (the one cell of
+``notebooks/apps/<game>.ipynb``) builds its app with ``**launch_options()``.
 """
 from __future__ import annotations
 
@@ -11,12 +12,12 @@ from typing import Any, Optional
 from cardlib.core.errors import RulesError
 from cardlib.ui.words import check_lang
 
-SEED_VARIABLE = "CARDLIB_SEED"  # make app SEED=n sets it: every page load deals that seed
-LANG_VARIABLE = "CARDLIB_LANG"  # make app APP_LANG=ja sets it: the app speaks Japanese
+SEED_VARIABLE = "CARDLIB_SEED"  # cardlib app --seed n sets it: every page load deals that seed
+LANG_VARIABLE = "CARDLIB_LANG"  # cardlib app --lang ja sets it: the app speaks Japanese
 
 
 def launch_seed() -> Optional[int]:
-    """The seed ``make app SEED=n`` asks for (None: a new deal each time); RulesError for a malformed one.
+    """The seed ``cardlib app --seed n`` asks for (None: a new deal each time); RulesError for a malformed one.
 
     >>> os.environ[SEED_VARIABLE] = "7"; launch_seed()
     7
@@ -32,7 +33,7 @@ def launch_seed() -> Optional[int]:
 
 
 def launch_options() -> dict[str, Any]:
-    """What ``make app`` asks of the app it serves: the seed, and the language when one is set.
+    """What ``cardlib app`` asks of the app it serves: the seed, and the language when one is set.
 
     >>> os.environ[SEED_VARIABLE], os.environ[LANG_VARIABLE] = "7", "ja"; launch_options()
     {'seed': 7, 'lang': 'ja'}

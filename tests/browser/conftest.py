@@ -1,10 +1,18 @@
 """Browser fixtures: ``voila_serving(code)`` serves an app with Voila, ``page`` is a tab of
 Debian's headless chromium.
 
-Voila runs from this virtualenv on a free port of 127.0.0.1 and is always stopped at the end;
-chromium is the system one (/usr/bin/chromium), driven by Playwright (never `playwright install`).
-Without chromium the browser tests skip on a developer's machine, but fail when CI is set: CI runs
-`make test`, which installs chromium first, so a green CI never hides a skipped browser test.
+Voila runs from this virtualenv on a free port of 127.0.0.1, with the options and the template
+`cardlib app` uses, and is always stopped at the end; chromium is the system one (/usr/bin/chromium),
+driven by Playwright (never `playwright install`). Without chromium the browser tests skip on a
+developer's machine, but fail when CI is set: CI runs `make test`, which installs chromium first, so a
+green CI never hides a skipped browser test.
+
+Nothing leaves the machine: every request of every browser context goes through a route that lets
+127.0.0.1 and localhost through and aborts and records anything else (a school network may have no
+internet); a test during which anything was recorded fails at its teardown, naming the addresses.
+
+Every wait is on an event (a port that listens, a selector that appears), bounded by a generous
+timeout that only says how long to wait before failing: a slow machine is slow, not broken.
 """
 from __future__ import annotations
 
@@ -19,15 +27,20 @@ import urllib.request
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import nbformat
 import pytest
+
+from cardlib.cli import voila_environment, voila_options
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 VOILA = str(Path(sys.executable).with_name("voila"))
-START_TIMEOUT = 90.0  # seconds for Voila to answer; a cold start takes a few seconds
+START_TIMEOUT = 180.0  # seconds for Voila to listen; a cold start takes a few, a loaded machine more
+ACTION_TIMEOUT = 60_000  # ms a page's action or wait may take before the test fails
+LOCAL_HOSTS = frozenset({"127.0.0.1", "localhost", "::1"})
 
 
 def free_port() -> int:
@@ -47,20 +60,21 @@ def app_notebook(folder: Path, code: str) -> Path:
     return path
 
 
-def wait_until_serving(url: str, process: subprocess.Popen, log: Path, timeout: float) -> None:
-    """Poll ``url`` until it answers 200; fail with Voila's log if it dies or takes too long."""
+def wait_until_serving(url: str, process: subprocess.Popen, log: Path, timeout: float = START_TIMEOUT) -> None:
+    """Wait until something listens on ``url``'s port; fail with the log if the process dies first.
+
+    It asks for no page: Voila runs the notebook in a new kernel for every page it serves."""
+    address = urlsplit(url)
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if process.poll() is not None:
             pytest.fail(f"Voila exited with code {process.returncode}:\n{log.read_text()[-3000:]}")
         try:
-            with urllib.request.urlopen(url, timeout=5) as answer:
-                if answer.status == 200:
-                    return
-        except (urllib.error.URLError, ConnectionError, TimeoutError):
-            pass
-        time.sleep(0.3)
-    pytest.fail(f"Voila did not answer at {url} within {timeout:.0f} s:\n{log.read_text()[-3000:]}")
+            with socket.create_connection((address.hostname, address.port), timeout=2):
+                return
+        except OSError:
+            time.sleep(0.2)
+    pytest.fail(f"nothing listened at {url} within {timeout:.0f} s:\n{log.read_text()[-3000:]}")
 
 
 def stop(process: subprocess.Popen) -> None:
@@ -83,16 +97,15 @@ def start_voila(folder: Path, code: str) -> tuple[str, subprocess.Popen]:
     its process (the caller stops it). Its log is ``folder/voila.log``."""
     notebook = app_notebook(folder, code)
     port, log = free_port(), folder / "voila.log"
-    env = dict(os.environ, JUPYTER_RUNTIME_DIR=str(folder / "runtime"), PYTHONUNBUFFERED="1")
-    # Standalone Voila runs as root without any flag (it has no --allow-root).
-    command = [VOILA, "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1", "--Voila.port_retries=0",
-               str(notebook)]
+    env = voila_environment(dict(os.environ, JUPYTER_RUNTIME_DIR=str(folder / "runtime"), PYTHONUNBUFFERED="1"))
+    # `cardlib app`'s options without culling; standalone Voila runs as root without any flag.
+    command = [VOILA, *voila_options(port=port, cull_idle=None), str(notebook)]
     with open(log, "w") as out:
         process = subprocess.Popen(command, cwd=folder, stdout=out, stderr=subprocess.STDOUT, env=env,
                                    start_new_session=True)  # its own group: stop() ends its kernels too
     url = f"http://127.0.0.1:{port}/"
     try:
-        wait_until_serving(url, process, log, START_TIMEOUT)
+        wait_until_serving(url, process, log)
     except BaseException:
         stop(process)
         raise
@@ -146,12 +159,71 @@ def chromium() -> Iterator:
             launched.close()
 
 
+def is_local(url: str) -> bool:
+    """Whether a request to ``url`` stays on this machine (data:, blob: and about: never leave it).
+
+    >>> is_local("http://127.0.0.1:8866/voila/static/voila-style.js"), is_local("data:font/woff2;base64,AA")
+    (True, True)
+    >>> is_local("https://cdn.jsdelivr.net/npm/@fortawesome/fontawesome-free@5/css/all.min.css")
+    False
+    """
+    parts = urlsplit(url)
+    return parts.scheme in ("data", "blob", "about") or parts.hostname in LOCAL_HOSTS
+
+
+class GuardedBrowser:
+    """Chromium whose every context aborts and records (in ``outside``) the requests that would leave the machine."""
+
+    def __init__(self, browser) -> None:
+        self._browser = browser
+        self.outside: list[str] = []
+
+    def new_context(self, **options):
+        """A new context, guarded: requests to this machine go on, any other is aborted and recorded."""
+        context = self._browser.new_context(**options)
+        context.route("**/*", self._route)
+        context.on("page", lambda tab: tab.on("websocket", self._websocket))  # a route cannot see these
+        return context
+
+    def new_page(self, **options):
+        """A page in a guarded context of its own."""
+        return self.new_context(**options).new_page()
+
+    def _route(self, route) -> None:
+        if is_local(route.request.url):
+            route.continue_()
+        else:
+            self.outside.append(route.request.url)
+            route.abort("internetdisconnected")
+
+    def _websocket(self, socket_) -> None:
+        if not is_local(socket_.url):
+            self.outside.append(socket_.url)
+
+    def __getattr__(self, name: str):
+        return getattr(self._browser, name)
+
+
 @pytest.fixture(scope="module")
 def browser():
-    """Debian's chromium, headless, through Playwright."""
+    """Debian's chromium, headless, through Playwright; its contexts let no request leave the machine."""
     require_chromium(CHROMIUM)
     with chromium() as launched:
-        yield launched
+        yield GuardedBrowser(launched)
+
+
+@pytest.fixture(autouse=True)
+def nothing_leaves_the_machine(request):
+    """Fail a browser test at its teardown if its pages asked for anything beyond 127.0.0.1 and localhost."""
+    if "browser" not in request.fixturenames:
+        yield
+        return
+    guarded = request.getfixturevalue("browser")
+    guarded.outside.clear()
+    yield
+    outside, guarded.outside[:] = sorted(set(guarded.outside)), []
+    if outside:
+        pytest.fail(f"the page asked the internet for {len(outside)} address(es) (aborted): {outside}", pytrace=False)
 
 
 @pytest.fixture
@@ -159,7 +231,7 @@ def page(browser):
     """A fresh page, 1100 px wide, with bounded waits."""
     context = browser.new_context(viewport={"width": 1100, "height": 900})
     tab = context.new_page()
-    tab.set_default_timeout(20_000)
+    tab.set_default_timeout(ACTION_TIMEOUT)
     try:
         yield tab
     finally:

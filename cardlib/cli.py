@@ -1,0 +1,199 @@
+"""The ``cardlib`` command: ``cardlib app GAME`` serves one game alone in Voila, for a projector.
+
+    cardlib app scout                      # http://127.0.0.1:8866/ on this machine
+    cardlib app loop --seed 7 --lang ja    # the same deal on every page load, in Japanese
+    cardlib app satori --host 0.0.0.0      # students open it on their own devices
+
+It needs nothing but the installed package (``pip install "cardlib[lab]"``): the one-cell notebook it
+serves is written from the registry into a temporary folder, and Voila's page comes from the
+``cardlib`` template shipped in ``cardlib/ui/jupyter/`` (Voila's lab page with nothing fetched from
+the internet). ``make app GAME=…`` in a clone calls it.
+"""
+from __future__ import annotations
+
+import argparse
+import errno
+import json
+import os
+import socket
+import sys
+import tempfile
+from pathlib import Path
+from typing import Optional
+
+from cardlib import __version__
+from cardlib.games import REGISTRY, GameInfo
+from cardlib.ui.launch import LANG_VARIABLE, SEED_VARIABLE
+
+PORT, HOST = 8866, "127.0.0.1"
+CULL_IDLE, CULL_EVERY = 60, 15  # seconds: a page closed or reloaded frees its kernel a minute later
+TEMPLATE = "cardlib"
+JUPYTER_DATA = Path(__file__).resolve().parent / "ui" / "jupyter"  # holds voila/templates/cardlib/
+
+
+class CommandError(Exception):
+    """A mistake the command explains in one message (no traceback)."""
+
+
+def app_games() -> dict[str, GameInfo]:
+    """The games that have an app, by name, in the registry's order.
+
+    >>> list(app_games())
+    ['twentyfive', 'discontinuity', 'satori', 'scout', 'loop']
+    """
+    return {info.name: info for info in REGISTRY if info.app}
+
+
+def app_cell(info: GameInfo) -> str:
+    """The one cell of a game's app notebook (``notebooks/apps/<game>.ipynb`` holds the same).
+
+    >>> print(app_cell(app_games()["scout"]))
+    from cardlib.scout.app import ScoutApp
+    from cardlib.ui.launch import launch_options
+    <BLANKLINE>
+    ScoutApp(**launch_options())  # cardlib app scout --seed … --lang ja
+    """
+    module, name = info.app.split(":")
+    return (f"from {module} import {name}\nfrom cardlib.ui.launch import launch_options\n\n"
+            f"{name}(**launch_options())  # cardlib app {info.name} --seed … --lang ja")
+
+
+def write_app_notebook(info: GameInfo, folder: Path) -> Path:
+    """Write the game's one-cell app notebook into ``folder``; its path."""
+    cell = {"cell_type": "code", "execution_count": None, "id": "app", "metadata": {}, "outputs": [],
+            "source": app_cell(info).splitlines(keepends=True)}
+    notebook = {"cells": [cell], "nbformat": 4, "nbformat_minor": 5,
+                "metadata": {"kernelspec": {"display_name": "Python 3 (ipykernel)", "language": "python",
+                                            "name": "python3"}, "language_info": {"name": "python"}}}
+    path = folder / f"{info.name}.ipynb"
+    path.write_text(json.dumps(notebook, indent=1) + "\n", encoding="utf-8")
+    return path
+
+
+def voila_options(host: str = HOST, port: int = PORT, cull_idle: Optional[int] = CULL_IDLE,
+                  cull_every: int = CULL_EVERY) -> list[str]:
+    """Voila's command-line options: our template, one port and no other, and kernel culling.
+
+    A page closed or reloaded leaves its kernel without a connection; Voila shuts it down after
+    ``cull_idle`` seconds idle, checked every ``cull_every`` seconds (``cull_idle=None``: never).
+
+    >>> voila_options(port=8870, cull_idle=None)
+    ['--no-browser', '--template=cardlib', '--Voila.ip=127.0.0.1', '--port=8870', '--Voila.port_retries=0']
+    """
+    options = ["--no-browser", f"--template={TEMPLATE}", f"--Voila.ip={host}", f"--port={port}",
+               "--Voila.port_retries=0"]  # a busy port is an error, never a silent move to the next one
+    if cull_idle is not None:
+        options += [f"--MappingKernelManager.cull_idle_timeout={cull_idle}",
+                    f"--MappingKernelManager.cull_interval={cull_every}",
+                    "--MappingKernelManager.cull_connected=False"]
+    return options
+
+
+def voila_environment(environ: Optional[dict[str, str]] = None) -> dict[str, str]:
+    """``environ`` (default: this process's) with our template's folder first on JUPYTER_PATH."""
+    environ = dict(os.environ if environ is None else environ)
+    paths = [str(JUPYTER_DATA)] + [p for p in environ.get("JUPYTER_PATH", "").split(os.pathsep) if p]
+    environ["JUPYTER_PATH"] = os.pathsep.join(paths)
+    return environ
+
+
+def check_port(host: str, port: int, game: str = "GAME") -> None:
+    """CommandError when nothing may listen on ``host:port`` now (busy, not allowed, not this machine's)."""
+    try:
+        addresses = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except socket.gaierror as error:
+        raise CommandError(f"--host {host!r} is not an address this machine knows ({error.strerror})") from None
+    for family, kind, proto, _, address in addresses:
+        with socket.socket(family, kind, proto) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as Voila's own listener does
+            try:
+                probe.bind(address)
+            except OSError as error:
+                if error.errno == errno.EADDRINUSE:
+                    raise CommandError(
+                        f"port {port} is busy: another server (perhaps another cardlib app) listens on "
+                        f"{host}:{port}. Stop it, or choose another port: cardlib app {game} --port {port + 1} "
+                        f"(make app: PORT={port + 1})") from None
+                if error.errno == errno.EACCES:
+                    raise CommandError(f"not allowed to listen on port {port}; choose one above 1023 "
+                                       f"with --port") from None
+                raise CommandError(f"cannot listen on {host}:{port}: {error.strerror}") from None
+
+
+def whole_number(text: str) -> int:
+    """A whole number of zero or more, for argparse; a clear message otherwise."""
+    if not text.strip().isdigit():
+        raise argparse.ArgumentTypeError(f"must be a whole number, not {text!r}")
+    return int(text)
+
+
+def port_number(text: str) -> int:
+    """A TCP port (1 to 65535), for argparse."""
+    port = whole_number(text)
+    if not 1 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"must be a port from 1 to 65535, not {text!r}")
+    return port
+
+
+def parser() -> argparse.ArgumentParser:
+    """The command line: ``cardlib app GAME [options]``."""
+    games = app_games()
+    top = argparse.ArgumentParser(prog="cardlib", description="cardlib: five small Japanese card games for "
+                                  "learning probability in Jupyter.")
+    top.add_argument("--version", action="version", version=f"cardlib {__version__}")
+    commands = top.add_subparsers(dest="command", metavar="COMMAND", title="commands")
+    listing = "\n".join(f"  {name:<14} {info.title}" for name, info in games.items())
+    app = commands.add_parser(
+        "app", help="serve one game alone in Voila, for a classroom projector",
+        description="Serve one game alone in Voila, for a classroom projector: open the address it "
+                    "prints. Stop it with Ctrl+C.",
+        epilog=f"games:\n{listing}", formatter_class=argparse.RawDescriptionHelpFormatter)
+    app.set_defaults(parser=app)  # its own error() for a wrong game
+    app.add_argument("game", metavar="GAME", help="the game: " + ", ".join(games))
+    app.add_argument("--seed", type=whole_number, default=None,
+                     help="deal this seed on every page load (default: a new deal each time)")
+    app.add_argument("--lang", choices=["en", "ja"], default=None, help="the app's language (default: en)")
+    app.add_argument("--host", default=HOST, help=f"the address to listen on (default: {HOST}, this machine "
+                     "only; 0.0.0.0: the local network too, with no password)")
+    app.add_argument("--port", type=port_number, default=PORT, help=f"the port (default: {PORT})")
+    app.add_argument("--cull-idle", type=whole_number, default=CULL_IDLE, metavar="SECONDS",
+                     help=f"shut a closed or reloaded page's kernel down after this long idle (default: {CULL_IDLE})")
+    app.add_argument("--cull-every", type=whole_number, default=CULL_EVERY, metavar="SECONDS",
+                     help=f"how often to look for such kernels (default: {CULL_EVERY})")
+    return top
+
+
+def serve(info: GameInfo, args: argparse.Namespace) -> int:
+    """Run Voila on the game's app notebook until Ctrl+C; its exit code."""
+    try:
+        from voila.app import Voila
+    except ImportError:
+        raise CommandError('Voila is not installed: pip install "cardlib[lab]"') from None
+    check_port(args.host, args.port, info.name)
+    os.environ.update(voila_environment())
+    os.environ[SEED_VARIABLE] = "" if args.seed is None else str(args.seed)  # the kernel reads these
+    os.environ[LANG_VARIABLE] = args.lang or ""
+    with tempfile.TemporaryDirectory(prefix="cardlib-app-") as folder:
+        notebook = write_app_notebook(info, Path(folder))
+        options = voila_options(args.host, args.port, args.cull_idle, max(1, args.cull_every))
+        Voila.launch_instance(argv=[*options, str(notebook)])
+    return 0
+
+
+def main(argv: Optional[list[str]] = None) -> int:
+    """Run the ``cardlib`` command; its exit code (2 for a mistake on the command line)."""
+    top = parser()
+    args = top.parse_args(argv)
+    if args.command is None:
+        top.print_help()
+        return 2
+    games = app_games()
+    if args.game not in games:
+        args.parser.error(f"no game named {args.game!r}; choose one of: {', '.join(games)}")
+    try:
+        return serve(games[args.game], args)
+    except CommandError as error:
+        print(f"cardlib app: {error}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
