@@ -52,8 +52,16 @@ class NotEnough:
         return f"<p><em>{NOT_ENOUGH}</em></p>"
 
 
-def enough(table: Any) -> Any:
-    """The table itself, or "not enough data for this table yet" if it has no rows (or is None)."""
+def enough(table: Any, count: Optional[str] = None) -> Any:
+    """The table, or "not enough data for this table yet" if it has no rows; with ``count`` (a column
+    counting what each row pools), only the rows that pool something, and the note if none does.
+
+    >>> import pandas as pd
+    >>> enough(pd.DataFrame({"band": ["low", "high"], "windows": [0, 0]}), count="windows")
+    not enough data for this table yet
+    """
+    if table is not None and count is not None and len(table):
+        table = table[table[count] > 0]
     return table if table is not None and len(table) else NotEnough()
 
 
@@ -120,11 +128,11 @@ def read_class_files(where: Union[str, Path, Iterable[Source]], game: Optional[s
             digest = hashlib.sha256(bytes(raw).replace(b"\r\n", b"\n")).digest()
             if digest in seen:
                 raise ClassFileError(f"the same content as {seen[digest]}, already read")
+            seen[digest] = name
             table = class_table(name, bytes(raw), game)
         except ClassFileError as error:
             data.skipped.append(f"{name}: {error}")
             continue
-        seen[digest] = name
         pooled.setdefault(table["game"].iloc[0], []).append(table)
         data.read.append(name)
     data.tables = {name: pd.concat(tables, ignore_index=True) for name, tables in pooled.items()}
@@ -144,10 +152,11 @@ def class_table(name: str, raw: bytes, game: Optional[str] = None) -> Any:
     if not rows:
         raise ClassFileError("no rounds in it")
     at = header.index("game")
-    games = sorted({row[at] for row in rows})
-    if len(games) != 1:
-        shown = ", ".join(repr(g[:20]) if g not in {line.name for line in REGISTRY} else g for g in games[:4])
-        raise ClassFileError(f"rows of several games ({shown}): one game a file")
+    other = next((number for number, row in enumerate(rows, start=1) if row[at] != rows[0][at]), None)
+    if other is not None:
+        raise ClassFileError(f"row {other}, column game: {rows[other - 1][at][:40]!r}, where row 1 is "
+                             f"{rows[0][at][:40]!r}: one game a file")
+    games = [rows[0][at]]
     known = {line.name: line.title for line in REGISTRY}
     if games[0] not in known:
         raise ClassFileError(f"a file of the game {games[0][:40]!r}, which cardlib does not know")

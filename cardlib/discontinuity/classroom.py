@@ -236,7 +236,10 @@ def joker_choices(table: Any) -> Any:
 
     from cardlib.discontinuity.analysis import joker_change
 
+    columns = ["cards in row", "turns", "took joker", "take rate", "take rate SE", "joker lowers", "mean joker change"]
     open_turns = table[(table["phase"] == "take") & table["joker_open"].astype(bool)]
+    if open_turns.empty:  # no turn with the joker still to take: an empty table
+        return pd.DataFrame(columns=columns)
     numbers = open_turns["row"].map(row_numbers)
     turns = pd.DataFrame({
         "cards in row": numbers.map(len), "took": open_turns["decision"] == str(TakeJoker()),
@@ -251,5 +254,4 @@ def joker_choices(table: Any) -> Any:
                      "take rate": float(group["took"].mean()),
                      "take rate SE": clustered_error(per_round["sum"], per_round["size"]),
                      "joker lowers": float((group["change"] < 0).mean()), "mean joker change": float(mean_change)})
-    columns = ["cards in row", "turns", "took joker", "take rate", "take rate SE", "joker lowers", "mean joker change"]
     return pd.DataFrame(rows, columns=columns)

@@ -61,7 +61,7 @@ def test_a_folder_is_read_in_name_order(tmp_path):
     ("latin.csv", "game;é\n".encode("latin-1"), "not readable as CSV"),
     ("other.csv", b"name,score\nana,3\n", "missing the columns game, players, seat, game_no, round"),
     ("bingo.csv", class_file(scout="bingo"), "the game 'bingo', which cardlib does not know"),
-    ("mixed.csv", class_file() + b"loop,3,0,1,2,1,0.5,no,x\n", "rows of several games (loop, scout)"),
+    ("mixed.csv", class_file() + b"loop,3,0,1,2,1,0.5,no,x\n", "row 3, column game: 'loop', where row 1 is 'scout': one game a file"),
     ("header.csv", class_file(rows=0).split(b"\n")[0] + b"\n", "no rounds in it"),
     ("seat.csv", class_file(**{",3,0,": ",3,two,"}), "row 1, column seat: 'two' is not a whole number"),
     ("cards.csv", class_file(**{",11,": ",11.5,"}), "row 2, column cards: '11.5' is not a whole number"),

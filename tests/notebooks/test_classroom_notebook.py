@@ -1,0 +1,86 @@
+"""The class notebook runs top to bottom on any folder a teacher may point it at: the sample class, one
+student per game, one game only, an empty folder, a folder of only bad files (``CARDLIB_CLASS_FOLDER``)."""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import nbformat
+import pytest
+from nbclient import NotebookClient
+
+from cardlib.core.classroom import NOT_ENOUGH
+from cardlib.games import REGISTRY
+
+ROOT = Path(__file__).resolve().parents[2]
+NOTEBOOK = ROOT / "notebooks" / "classroom.ipynb"
+SAMPLES = ROOT / "notebooks" / "data" / "class"
+TABLES = 16  # the notebook's tables and plots, each "not enough data for this table yet" on an empty folder
+
+
+def run_classroom(folder: Path, monkeypatch: pytest.MonkeyPatch) -> str:
+    """Execute the class notebook on ``folder`` (a fresh kernel; any error fails); all the text it showed."""
+    monkeypatch.setenv("CARDLIB_CLASS_FOLDER", str(folder))
+    notebook = nbformat.read(NOTEBOOK, as_version=4)
+    NotebookClient(notebook, timeout=300, kernel_name="python3",
+                   resources={"metadata": {"path": str(NOTEBOOK.parent)}}).execute()
+    parts = []
+    for cell in notebook.cells:
+        for output in cell.get("outputs", []):
+            assert output.get("output_type") != "error", output
+            parts.append(output.get("text", "") + str(output.get("data", {}).get("text/plain", "")))
+    return "\n".join(parts)
+
+
+def copies(folder: Path, names: list[str]) -> Path:
+    """A class folder holding copies of the sample files named."""
+    folder.mkdir()
+    for name in names:
+        shutil.copy(SAMPLES / name, folder / name)
+    return folder
+
+
+def sample_names(game: str = "") -> list[str]:
+    return sorted(p.name for p in SAMPLES.glob(f"{game}*.csv"))
+
+
+pytestmark = [pytest.mark.notebook, pytest.mark.xdist_group("classroom-notebook")]
+
+
+def test_on_the_thirty_sample_files_every_table_has_data(monkeypatch):
+    text = run_classroom(SAMPLES, monkeypatch)
+    assert NOT_ENOUGH not in text and "skipped" not in text.split("at 20 cards")[0].split("FileUpload")[1]
+    assert all(f"{line.name}: " in text for line in REGISTRY)
+
+
+def test_on_one_student_per_game(tmp_path, monkeypatch):
+    folder = copies(tmp_path / "small", [f"{line.name}-student01.csv" for line in REGISTRY])
+    text = run_classroom(folder, monkeypatch)
+    assert all(f"{line.name}: " in text and "from 1 files" in text for line in REGISTRY)
+
+
+def test_on_one_game_only(tmp_path, monkeypatch):
+    text = run_classroom(copies(tmp_path / "scout", sample_names("scout")), monkeypatch)
+    assert "scout: 42 rows from 6 files" in text and "twentyfive:" not in text
+    assert NOT_ENOUGH in text and "turn order" in text  # the other games say so; SCOUT's tables are there
+
+
+def test_on_an_empty_folder_every_table_says_not_enough_data(tmp_path, monkeypatch):
+    (tmp_path / "empty").mkdir()
+    text = run_classroom(tmp_path / "empty", monkeypatch)
+    assert "no class files" in text and text.count(NOT_ENOUGH) == TABLES
+
+
+def test_on_a_folder_of_only_bad_files_each_is_named_with_why(tmp_path, monkeypatch):
+    folder = tmp_path / "bad"
+    folder.mkdir()
+    (folder / "marks.csv").write_text("name,score\nAna,3\n")
+    (folder / "notes.txt").write_text("hello")
+    scout = (SAMPLES / "scout-student01.csv").read_text().splitlines()
+    (folder / "scout.csv").write_text("\n".join([scout[0], scout[1].replace("scout,3,", "scout,99,", 1), *scout[2:]]))
+    (folder / "satori.csv").write_text((SAMPLES / "satori-student01.csv").read_text().replace(",S S Z Z,", ",,", 1))
+    text = run_classroom(folder, monkeypatch)
+    assert "skipped scout.csv: row 1, column players: 99 is out of range (a whole number from 2 to 5)" in text
+    assert "skipped satori.csv: row 1, column log: the hand column holds 0 cards, where the log leaves the seat 4" in text
+    assert "skipped marks.csv: missing the columns" in text and "skipped notes.txt: not a CSV file" in text
+    assert text.count(NOT_ENOUGH) == TABLES
