@@ -1,0 +1,145 @@
+"""The `cardlib` command: its help lists the commands, the games and the options; a wrong game, a bad
+seed and a busy port stop with one clear message and no traceback; and `cardlib app` started from the
+wheel alone, in an empty folder, serves a game that chromium plays.
+"""
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import sysconfig
+import venv
+from pathlib import Path
+
+import pytest
+
+from cardlib.cli import CULL_EVERY, CULL_IDLE, app_games, voila_options
+from cardlib.games import REGISTRY
+from tests.browser.conftest import CHROMIUM, GuardedBrowser, chromium, free_port, require_chromium, stop, \
+    wait_until_serving
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tools"))
+import handout  # noqa: E402
+
+
+def cardlib(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess:
+    """Run ``python -m cardlib`` (what the ``cardlib`` script runs) with ``args``."""
+    return subprocess.run([sys.executable, "-m", "cardlib", *args], cwd=cwd, capture_output=True, text=True,
+                          timeout=120)
+
+
+def test_cardlib_help_lists_the_commands():
+    run = cardlib("--help")
+    assert run.returncode == 0 and "app" in run.stdout and "serve one game alone in Voila" in run.stdout
+    bare = cardlib()
+    assert bare.returncode == 2 and "app" in bare.stdout and "Traceback" not in bare.stderr
+
+
+def test_cardlib_app_help_lists_every_game_and_option():
+    text = cardlib("app", "--help").stdout
+    for line in REGISTRY:
+        assert line.name in text and line.title in text
+    for option in ("--seed", "--lang", "--host", "--port", "--cull-idle", "--cull-every"):
+        assert option in text, option
+    assert f"default: {CULL_IDLE}" in text and f"default: {CULL_EVERY}" in text  # make app's CULL_IDLE and CULL_EVERY
+
+
+def test_the_culling_defaults_are_make_apps():
+    makefile = (ROOT / "Makefile").read_text()
+    assert f"CULL_IDLE  ?= {CULL_IDLE}\n" in makefile and f"CULL_EVERY ?= {CULL_EVERY}\n" in makefile
+    options = voila_options(cull_idle=CULL_IDLE, cull_every=CULL_EVERY)
+    assert f"--MappingKernelManager.cull_idle_timeout={CULL_IDLE}" in options
+    assert "--MappingKernelManager.cull_connected=False" in options and "--Voila.port_retries=0" in options
+
+
+def test_a_wrong_game_lists_the_valid_ones():
+    run = cardlib("app", "nonsense")
+    assert run.returncode == 2 and "Traceback" not in run.stderr
+    assert "no game named 'nonsense'" in run.stderr and all(name in run.stderr for name in app_games())
+
+
+@pytest.mark.parametrize("args, says", [(["--seed", "-3"], "must be a whole number, not '-3'"),
+                                        (["--port", "70000"], "port from 1 to 65535"),
+                                        (["--lang", "fr"], "invalid choice: 'fr'")])
+def test_a_bad_option_says_what_it_must_be(args, says):
+    run = cardlib("app", "scout", *args)
+    assert run.returncode == 2 and says in run.stderr and "Traceback" not in run.stderr
+
+
+def test_a_busy_port_stops_with_the_port_and_how_to_choose_another():
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        run = cardlib("app", "loop", "--port", str(port))
+    assert run.returncode == 2 and "Traceback" not in run.stderr, run.stderr
+    assert f"port {port} is busy" in run.stderr and f"--port {port + 1}" in run.stderr
+    assert "Voil" not in run.stderr + run.stdout  # stopped before Voila started
+
+
+def test_a_host_that_is_not_this_machine_is_refused():
+    run = cardlib("app", "loop", "--host", "192.0.2.1", "--port", str(free_port()))  # TEST-NET-1: nobody's
+    assert run.returncode == 2 and "cannot listen on 192.0.2.1" in run.stderr and "Traceback" not in run.stderr
+
+
+def fresh_venv_with_the_wheel(folder: Path) -> Path:
+    """A fresh venv in ``folder`` with cardlib's wheel installed (its script too); its bin folder.
+
+    Its dependencies (Voila, ipywidgets, ...) come from this virtualenv through a .pth line, without
+    any .pth of ours: the editable cardlib of this checkout stays out of sight. Their data files (Voila's
+    templates, in this virtualenv's share/jupyter) are lent by JUPYTER_PATH, see ``borrowed_data``."""
+    wheel = handout.build_wheel(folder / "wheel")
+    env = folder / "env"
+    venv.EnvBuilder(with_pip=False).create(env)
+    python = env / "bin" / "python"
+    site = subprocess.run([str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+                          capture_output=True, text=True, check=True).stdout.strip()
+    Path(site, "borrowed.pth").write_text(sysconfig.get_paths()["purelib"] + "\n")
+    subprocess.run([sys.executable, "-m", "pip", "--python", str(python), "install", "--quiet", "--no-deps",
+                    "--no-index", str(wheel)], check=True, capture_output=True, timeout=300)
+    return env / "bin"
+
+
+def borrowed_data() -> dict[str, str]:
+    """This environment, with this virtualenv's share/jupyter (where pip put Voila's templates) on JUPYTER_PATH."""
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "JUPYTER_PATH")}
+    return dict(env, JUPYTER_PATH=str(Path(sys.prefix) / "share" / "jupyter"))
+
+
+@pytest.mark.browser
+@pytest.mark.xdist_group("browser")
+def test_cardlib_app_from_the_wheel_alone_serves_a_game_in_an_empty_folder(tmp_path):
+    require_chromium(CHROMIUM)
+    bin_ = fresh_venv_with_the_wheel(tmp_path)
+    empty = tmp_path / "class"
+    empty.mkdir()
+    where = subprocess.run([str(bin_ / "python"), "-c", "import cardlib; print(cardlib.__file__)"], cwd=empty,
+                           capture_output=True, text=True, check=True).stdout
+    assert where.startswith(str(tmp_path / "env")), f"cardlib came from {where}, not from the wheel"
+
+    port, log = free_port(), tmp_path / "cardlib-app.log"
+    with open(log, "w") as out:
+        process = subprocess.Popen([str(bin_ / "cardlib"), "app", "scout", "--seed", "5", "--port", str(port)],
+                                   cwd=empty, stdout=out, stderr=subprocess.STDOUT, env=borrowed_data(),
+                                   start_new_session=True)
+    url = f"http://127.0.0.1:{port}/"
+    try:
+        wait_until_serving(url, process, log)
+        with chromium() as launched:
+            browser = GuardedBrowser(launched)
+            context = browser.new_context(viewport={"width": 1366, "height": 768})
+            try:
+                page = context.new_page()
+                page.set_default_timeout(120_000)  # a first page runs the notebook: a fresh venv imports it all
+                page.goto(url, wait_until="domcontentloaded")
+                page.wait_for_selector(".cl-app .cl-controls button")
+                assert "SCOUT" in page.inner_text(".cl-app")
+            finally:
+                context.close()
+        assert browser.outside == [], f"the page asked the internet for {browser.outside}"
+    finally:
+        stop(process)
+    assert list(empty.iterdir()) == [], "cardlib app wrote into the teacher's folder"
+    assert "Traceback" not in log.read_text()
