@@ -182,8 +182,10 @@ def facts(obs: Observation, games: int, done: Optional[RoundTally] = None, say: 
 
 
 def ended_page(obs: Observation, done: RoundTally, names: Names, bots: Mapping[int, Any], say: Words = EN) -> str:
-    """Between rounds: each seat as the round left it (cards left in hand, score cards, chips), no new hands yet."""
+    """Between rounds: each seat as the round left it (cards left in hand, score cards, chips), no new hands yet;
+    the round's points labelled as such, and each total up to that round."""
     n = obs.players
+    totals = [sum(tally.scores[seat] for tally in obs.finished[:done.round]) for seat in range(n)]
     boxes = []
     for seat in [(obs.seat + step) % n for step in range(1, n)] + [obs.seat]:
         left = counted(done.held[seat], "card", say)
@@ -192,10 +194,11 @@ def ended_page(obs: Observation, done: RoundTally, names: Names, bots: Mapping[i
         taken = f"{say('{n} score cards', n=done.score_cards[seat])} · {extra}"
         marks = [(say("ended the round"), True)] if seat == done.ender else []
         marks += [(say("exempt: hand not counted"), False)] if seat == done.exempt else []
+        marks += [(say("total {n}", n=points_text(totals[seat])), False)]  # what the standings say
         boxes.append(seat_box(seat, names(seat), rows=[(say("Left in hand"), escape(left), "cl-cards"),
                                                        (say("Scored"), escape(taken), "cl-cards")],
                               subtitle=bot_words(bots.get(seat), say), points=done.scores[seat], badges=marks,
-                              you=seat == obs.seat, point_words=(say("point"), say("points"))))
+                              you=seat == obs.seat, point_words=(say("point this round"), say("points this round"))))
     return STYLE + table_html(boxes[:-1], boxes[-1])
 
 

@@ -97,6 +97,9 @@ WORDS_JA: dict[str, str] = {
     "Scored": "得点",
     "Left in hand": "残りの手札",
     "ended the round": "ラウンドを終了",
+    "point this round": "点（このラウンド）",
+    "points this round": "点（このラウンド）",
+    "total {n}": "合計{n}点",
     "exempt: hand not counted": "失点なし：手札は数えない",
     "Game {games} · round {round} of {rounds} is over · {n} players": "ゲーム{games} · ラウンド{round}/{rounds}終了 · {n}人",
     "Game {games} · round {round} of {rounds} · started by Player {start} · {n} players":

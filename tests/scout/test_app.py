@@ -20,7 +20,9 @@ from cardlib.scout.actions import KEEP, SHOWING, TURN, RoundTally, Scout, ScoutA
 from cardlib.scout.app import ScoutApp
 from cardlib.scout.bots import PlannerBot
 from cardlib.scout.view import narrate, round_html
+from cardlib.ui.app import ordinal
 from cardlib.ui.narration import Names
+from cardlib.ui.table import points_text
 from cardlib.ui.testing import moments, my_turn, random_click
 from tests.scout.helpers import beating_slices, play, stacked, turned
 
@@ -552,3 +554,28 @@ def test_the_round_summary_view_alone_matches_its_tally():
     drawn = round_html(tally, Names(me=0))
     assert "You could neither show nor scout" in text(drawn) and "Tokens left" in text(drawn)
     assert "6 (exempt)" in text(drawn) and "−4" in text(drawn)
+
+
+def test_at_the_games_end_each_seat_labels_the_rounds_points_and_shows_the_total_the_standings_give():
+    app, rng = ScoutApp(seed=39), random.Random(1)
+    while not app.state.is_over:
+        app.button(random_click(app, rng)).click()
+    obs, final = app.state.observation(app.human), app.state.result()
+    last = obs.finished[-1]
+    assert final.scores != last.scores  # the round's points and the totals differ: the labels must tell them apart
+    head = {int(seat): box.split('<div class="cl-row">')[0] for seat, box in SEAT.findall(app._table.value)}
+    for seat in range(obs.players):
+        assert re.search(rf"<b>{re.escape(points_text(last.scores[seat]))}</b> points? this round", head[seat])
+        assert f"total {points_text(final.scores[seat])}" in badges(app)[seat]
+        name = app.names(seat)
+        assert f"{ordinal(final.places[seat])} {name} ({points_text(final.scores[seat])})" in text(app._prompt)
+
+
+def test_between_rounds_the_total_badge_counts_the_rounds_up_to_the_one_shown():
+    app = scouting(script=MARKER_SPENT)
+    app.button("Scout left: 3").click()
+    app.button("at 1").click()
+    assert labels(app) == ["Next round"]
+    for seat, points in enumerate((-9, -10, 4)):
+        assert f"total {points_text(points)}" in badges(app)[seat]
+    assert text(app._table).count("points this round") == 3 and not re.search(r"\bpoints?\b(?! this round)", text(app._table))

@@ -334,3 +334,13 @@ def test_the_japanese_coach_has_no_english_word_and_the_same_numbers(players, se
                                               ("note", "cl-coach-note" in panel), ("hints", "<li>" in panel),
                                               ("round over", "ラウンド終了" in text)] if shown)
     assert set(parts) == {"odds", "costs", "note", "hints", "round over"}, parts
+
+
+@pytest.mark.parametrize("lang", ["ja"])  # "en" joins once cardlib/ui/app.py's end words name "Play again"
+def test_the_end_message_names_the_button_shown_under_it(lang):
+    app, rng = TwentyFiveApp(seed=5, lang=lang), random.Random(5)
+    while not app.state.is_over:
+        app.button(rng.choice([b.description for b in app.action_buttons if not b.disabled])).click()
+    (again,) = [b.description for b in app.action_buttons]
+    prompt = html.unescape(re.sub(r"<[^>]*>", " ", app._prompt.value))
+    assert again == app.say("Play again") and again in prompt and app.say("New game") not in prompt, prompt
