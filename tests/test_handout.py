@@ -99,6 +99,22 @@ def test_each_readme_installs_the_wheel_in_its_zip_with_one_pip_line(packs, pack
         assert "teacher pack" in text and "docs/teachers/" in text  # the start page's links point there
 
 
+@pytest.mark.parametrize("pack", ["student", "teacher"])
+def test_each_readme_and_teacher_page_starts_the_projector_with_the_wheels_command(packs, pack):
+    archive = packs[pack]
+    assert "Makefile" not in archive.namelist()
+    pages = {name: archive.read(name).decode() for name in archive.namelist() if name.endswith(".md")}
+    assert "```bash\ncardlib app scout\n```" in pages["README.md"]
+    assert all(line.name in pages["README.md"] for line in REGISTRY)
+    for name, text in pages.items():
+        assert "make app" not in text, f"{name} says `make app`, and the zip has no Makefile"
+    for line in REGISTRY:
+        page = next((text for name, text in pages.items() if name.startswith("docs/teachers/")
+                     and line.notebook and Path(line.notebook).stem in name), None)
+        if page is not None:
+            assert f"cardlib app {line.name}" in page, f"the teacher page of {line.name} starts its app"
+
+
 def test_the_wheel_installs_and_imports_in_a_fresh_venv(packs, tmp_path):
     archive = packs["student"]
     wheel_name = next(name for name in archive.namelist() if name.endswith(".whl"))

@@ -5,7 +5,8 @@ printables), each with cardlib's wheel and a README that installs it with one pi
 
 student.zip: the lessons (notebooks/*.ipynb, apps/, data/), the student exercises, the wheel, README.md.
 teacher.zip: exercises/solutions/, docs/teachers/, printables/*.pdf, the classroom notebook and its sample
-class files (when present), the wheel, README.md. Both unzip into the same folder: the teacher pack then
+class files (when present), the wheel, README.md. Each README says how to show a game on the projector with
+`cardlib app GAME` (the wheel's own command: neither zip holds a Makefile). Both unzip into the same folder: the teacher pack then
 completes the student pack (the start page's links to the teacher pages work).
 """
 from __future__ import annotations
@@ -95,6 +96,23 @@ def install_lines(wheel: str) -> str:
     return f'```bash\npip install "./{wheel}[lab]"\njupyter lab\n```'
 
 
+def projector_lines() -> str:
+    """The README's projector section: ``cardlib app GAME``, which the wheel installs (no Makefile needed).
+
+    >>> "cardlib app scout" in projector_lines() and "make" not in projector_lines()
+    True
+    """
+    from cardlib.games import REGISTRY
+
+    games = ", ".join(f"`{line.name}`" for line in REGISTRY if line.app)
+    return ("## On the projector\n\nIn this folder, after the install above:\n\n```bash\ncardlib app scout\n```\n\n"
+            "serves one game alone in Voila; open the address it prints (`http://127.0.0.1:8866/`) and stop it "
+            f"with Ctrl+C. The games: {games}. Options: `--seed 7` deals seed 7 on every page load, `--lang ja` "
+            "speaks Japanese, `--port 8870` another port (a busy port stops with a message saying so), "
+            "`--host 0.0.0.0` lets students open it on their own devices (anyone on the network can, with no "
+            "password). `cardlib app --help` lists them all.\n")
+
+
 def readme(pack: str, wheel: str, names: Iterable[str]) -> str:
     """The README of the student or the teacher pack, naming what is inside and how to install cardlib."""
     names = sorted(names)
@@ -111,7 +129,7 @@ def readme(pack: str, wheel: str, names: Iterable[str]) -> str:
                 "the apps in `apps/` and the data the lessons read in `data/`)\n"
                 f"- `exercises/`: the exercises ({count['exercises/']} notebooks): replace each `...` with your answer "
                 "and run the check below it\n"
-                f"- `{wheel}`: the cardlib library the notebooks use\n\n{install}\n"
+                f"- `{wheel}`: the cardlib library the notebooks use\n\n{install}\n{projector_lines()}\n"
                 "The start page also links to the teacher pages (`docs/teachers/`): those are in the teacher "
                 "pack, not here, and so are the exercises' solutions.\n")
     return (f"# cardlib: the teacher pack\n\nThe answers and the classroom material for the cardlib lessons.\n\n"
@@ -124,7 +142,7 @@ def readme(pack: str, wheel: str, names: Iterable[str]) -> str:
                if CLASSROOM in names else "")
             + f"- `{wheel}`: the cardlib library\n\nUnzip `student.zip` and then this pack into the same folder "
             "(replace README.md when asked): the solutions and teacher pages sit beside the lessons, and the "
-            f"start page's links to the teacher pages work.\n\n{install}")
+            f"start page's links to the teacher pages work.\n\n{install}\n{projector_lines()}")
 
 
 def write_zip(path: Path, files: Mapping[str, Path], extra: Mapping[str, str | bytes]) -> Path:
