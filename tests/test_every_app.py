@@ -100,3 +100,45 @@ def test_a_japanese_table_shows_every_button_in_japanese(info):
 def test_an_english_table_stays_english(info):
     app = info.app_class()(seed=10)
     assert not any(is_japanese(button.description) for button in app.buttons())
+
+
+# -- the buttons are reused between renders, and a click from an older table never acts --
+
+@pytest.mark.parametrize("info", APPS, ids=ids)
+def test_a_click_from_an_older_table_is_refused_even_on_a_reused_button(info):
+    app = info.app_class()(seed=11)
+    other = ui.check_older_table_never_acts(app, random.Random(11), clicks=40)
+    assert other > 0, "no reused button showed another action: the refusal was never put to the test"
+
+
+@pytest.mark.parametrize("info", APPS, ids=ids)
+def test_without_a_page_every_click_acts_and_the_page_lets_the_new_table_act(info):
+    app = info.app_class()(seed=12)
+    rng = random.Random(12)
+    for _ in range(10):  # a kernel alone (a script, a test): no page ever drew a table, so none is older
+        app.button(ui.random_click(app, rng)).click()
+        assert app.message == ""
+    ui.page_drew(app)
+    app.button(ui.random_click(app, rng)).click()
+    assert app.message == ""
+    ui.page_drew(app)  # the page drew the answer: its buttons are the table's now
+    app.button(ui.random_click(app, rng)).click()
+    assert app.message == ""
+
+
+@pytest.mark.parametrize("info", APPS, ids=ids)
+def test_a_click_makes_one_widget_and_spare_buttons_keep_nothing_of_an_earlier_table(info):
+    app = info.app_class()(seed=13)
+    rng, made, most_buttons, most_rows = random.Random(13), set(), 0, 0
+    for _ in range(60):
+        if app.state.is_over:
+            ui.new_game(app)
+        before = set(ui.open_widgets())
+        app.button(ui.random_click(app, rng)).click()
+        made |= set(ui.open_widgets()) - before
+        shown = app.action_buttons
+        rows = [row for row in app._controls.children if isinstance(row, ui.widgets.HBox)]
+        most_buttons, most_rows = max(most_buttons, len(shown)), max(most_rows, len(rows))
+        ui.check_spare_buttons_blank(app)
+    # of all made during 60 clicks, still open: this render's box, and the pools of buttons and of rows (two a row)
+    assert len(made & set(ui.open_widgets())) <= 1 + most_buttons + 2 * most_rows

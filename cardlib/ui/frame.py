@@ -28,6 +28,7 @@ from typing import Any, Optional
 import ipywidgets as widgets
 
 from cardlib.core.errors import IllegalActionError, RulesError
+from cardlib.ui.buttons import ControlsBox
 from cardlib.ui.style import px, style_block
 from cardlib.ui.words import Words, is_japanese
 from cardlib.ui.table import message_html, section
@@ -75,14 +76,12 @@ class TableFrame(widgets.VBox):
             self._confirm_yes, self._confirm_no], layout=widgets.Layout(display="none", align_items="center"))
         self._confirm.add_class("cl-confirm")
         self._download = widgets.HTML()
-        self._button_layout = widgets.Layout(width="auto", min_width=px(96))
-        self._button_style = widgets.ButtonStyle()
         self._help = widgets.HTML(help_html)
         self._table = widgets.HTML()
         self._result = widgets.HTML()
         self._prompt = widgets.HTML()
-        self._controls = widgets.HBox(layout=widgets.Layout(min_height=px(36)))
-        self._controls.add_class("cl-controls")
+        # the turn's buttons, reused from render to render; a click from an older table is refused as stale
+        self._controls_box = ControlsBox(self._run, lambda: self.show_message(self.words(STALE)))
         self._message = widgets.HTML()
         self._message_text = ""
         self._coach = widgets.HTML()
@@ -91,10 +90,8 @@ class TableFrame(widgets.VBox):
         self._coach_box.add_class("cl-coach")
         self._log = widgets.HTML()
         self._scores = widgets.HTML()
-        self._buttons: list[widgets.Button] = []
         self._actions: list[Any] = []
         self._opens: list[Any] = []
-        self._generation = 0  # bumped whenever the buttons are replaced; older buttons are stale
         self._choice: Optional[widgets.Dropdown] = None
         self._choice_hint = widgets.HTML()
         self._in_play = chosen  # the table the game on show was dealt for
@@ -124,7 +121,7 @@ class TableFrame(widgets.VBox):
                          layout=widgets.Layout(flex="0 1 auto", max_width="100%")),
         ], layout=widgets.Layout(flex_flow="row wrap", grid_gap=px(12)))
         super().__init__(children=[widgets.HTML(style_block()), top, self._confirm, self._help, self._table,
-                                   self._result, self._prompt, self._controls, self._message,
+                                   self._result, self._prompt, self._controls_box.widget, self._message,
                                    *([self._coach_box] if coach else []), lower])
         self.add_class("cl-app")
         self._new_game.on_click(lambda _button: self._ask_new_game())
@@ -174,17 +171,17 @@ class TableFrame(widgets.VBox):
     @property
     def action_buttons(self) -> list[widgets.Button]:
         """The buttons made from the controls shown now (for tests: click them with .click())."""
-        return list(self._buttons)
+        return list(self._controls_box.buttons)
 
     @property
     def action_of(self) -> dict[widgets.Button, Any]:
         """Each action button shown now and the engine's action it applies (None: no action, e.g. "Next round")."""
-        return dict(zip(self._buttons, self._actions))
+        return dict(zip(self._controls_box.buttons, self._actions))
 
     @property
     def opens_of(self) -> dict[widgets.Button, Any]:
         """Each button shown now and the choice it opens (None: it opens none; see ``Control.opens``)."""
-        return dict(zip(self._buttons, self._opens))
+        return dict(zip(self._controls_box.buttons, self._opens))
 
     def buttons(self) -> list[widgets.Button]:
         """Every button shown now: the controls, then "New game" (and its question's two, while it asks)."""
@@ -247,54 +244,15 @@ class TableFrame(widgets.VBox):
 
     # -- clicks --
 
+    @property
+    def _controls(self) -> widgets.HBox:
+        """The box of the buttons shown now (their group rows, or the buttons themselves)."""
+        return self._controls_box.box
+
     def _set_controls(self, controls: Sequence[Control]) -> None:
-        old = self._controls.children
-        self._generation += 1
-        generation = self._generation
-        buttons = []
-        for control in controls:
-            # one Layout and one ButtonStyle serve every button: a new button costs the page one widget, not three
-            button = widgets.Button(description=control.label, tooltip=control.tooltip,
-                                    disabled=control.disabled, button_style=control.style,
-                                    layout=self._button_layout, style=self._button_style)
-            button.on_click(self._click_handler(generation, control.on_click))
-            buttons.append(button)
-        self._buttons = buttons
         self._actions = [control.action for control in controls]
         self._opens = [control.opens for control in controls]
-        if any(control.group for control in controls):
-            self._controls.children = self._grouped(controls, buttons)
-            self._controls.layout.flex_flow = "row wrap"
-        else:
-            self._controls.children = buttons
-            self._controls.layout.flex_flow = None
-        for widget in old:
-            _close(widget)  # its view leaves the page; a late click never acts (dropped, or refused as stale)
-
-    def _grouped(self, controls: Sequence[Control], buttons: list[widgets.Button]) -> list[widgets.Widget]:
-        """One boxed row per group heading, in the order the groups first appear (their layouts shared)."""
-        groups: dict[str, list[widgets.Button]] = {}
-        for control, button in zip(controls, buttons):
-            groups.setdefault(control.group, []).append(button)
-        if not hasattr(self, "_group_layouts"):
-            self._group_layouts = (widgets.Layout(flex=f"0 1 {px(190)}", min_width=px(120)),
-                                   widgets.Layout(flex=f"1 1 {px(420)}", align_items="center", flex_flow="row wrap"))
-        heading_layout, row_layout = self._group_layouts
-        rows = []
-        for heading, members in groups.items():  # two widgets a group: its heading, and the row it heads
-            label = widgets.HTML(f'<div class="cl-controls-label">{heading}</div>', layout=heading_layout)
-            row = widgets.HBox([label, *members], layout=row_layout)
-            row.add_class("cl-controls-group")
-            rows.append(row)
-        return rows
-
-    def _click_handler(self, generation: int, action: Callable[[], None]) -> Callable[[widgets.Button], None]:
-        def on_click(_button: widgets.Button) -> None:
-            if generation != self._generation:
-                self.show_message(self.words(STALE))
-                return
-            self._run(action)
-        return on_click
+        self._controls_box.show(controls)
 
     def _run(self, action: Callable[[], None]) -> None:
         """Run a click's work; a refused action or any failure becomes a message, never a traceback."""
@@ -337,9 +295,3 @@ class TableFrame(widgets.VBox):
     def _on_coach_toggle(self, change: dict) -> None:
         self._coach_box.layout.display = "flex" if change["new"] else "none"
 
-
-def _close(widget: widgets.Widget) -> None:
-    """Close a widget and every widget inside it (a group's heading, box and buttons)."""
-    for child in getattr(widget, "children", ()):
-        _close(child)
-    widget.close()

@@ -128,11 +128,59 @@ def click_refused(app: Any, button: widgets.Button) -> str:
     return message
 
 
+def page_drew(app: Any) -> None:
+    """Do what a page does once it has drawn the buttons shown now: report the view of their box.
+
+    (The page sends this as ipywidgets' ``_view_count`` of the box; a kernel alone has no page.)
+    """
+    app._controls.set_state({"_view_count": 1})
+
+
 def check_stale_button(app: Any, button: widgets.Button) -> None:
-    """A button clicked once acts; clicked again, its turn is over: a message, and nothing changes."""
+    """On a page, a button clicked once acts; clicked again before the page has drawn the answer (a
+    double click), the same reused widget is refused: a message, and nothing changes."""
+    page_drew(app)
     button.click()
     assert app.message == ""
-    assert click_refused(app, button) == STALE  # the button of a turn that is over
+    assert click_refused(app, button) == STALE  # the click left the table that is over
+
+
+def check_older_table_never_acts(app: Any, rng: random.Random, clicks: int, choose: Callable = random_click) -> int:
+    """On a page, ``clicks`` times: a click acts, then every button, clicked as the older table showed it
+    (sent before the page drew the answer), is refused and changes nothing; once the page has drawn the
+    new table, its buttons act. Returns how many older clicks found their widget showing another action."""
+    other = 0
+    for _ in range(clicks):
+        if app.state.is_over:
+            new_game(app)
+        page_drew(app)
+        older = {button: (button.description, button.tooltip) for button in app.action_buttons}
+        app.button(choose(app, rng)).click()
+        assert app.message == "", app.message
+        for button, shown in older.items():  # each reused widget, whatever it shows now
+            other += (button.description, button.tooltip) != shown
+            assert click_refused(app, button) == STALE, shown
+    return other
+
+
+def open_widgets() -> list[str]:
+    """The ids of every widget open in this process."""
+    from ipywidgets.widgets.widget import _instances
+    return list(_instances)
+
+
+def check_spare_buttons_blank(app: Any) -> None:
+    """The page holds only the buttons shown now; a reused button not shown keeps no label and no tooltip
+    of an earlier table (it may have named a card the table hides now), and a spare row no heading."""
+    box = app._controls_box
+    shown = set(app.action_buttons)
+    inside = {w for child in app._controls.children for w in [child, *getattr(child, "children", ())]}
+    assert {w for w in inside if isinstance(w, widgets.Button)} == shown
+    for button in box._pool:
+        if button not in shown:
+            assert (button.description, button.tooltip, button.disabled) == ("", "", True), button.description
+    for row in box._rows[len([c for c in app._controls.children if c in box._rows]):]:
+        assert row.children[0].value == "" and len(row.children) == 1
 
 
 def check_seeded_twins_agree(one: Any, two: Any, rng_one: random.Random, rng_two: random.Random, clicks: int,
