@@ -66,7 +66,11 @@ def unescaped(cell: str) -> str:
 # --- what a value may be ---------------------------------------------------------------------------
 
 class BadValue(ValueError):
-    """Why one cell's value is not what its column allows."""
+    """Why one cell's value is not what its column allows (``column``: another cell of the row to blame)."""
+
+    def __init__(self, why: str, column: Optional[str] = None) -> None:
+        super().__init__(why)
+        self.column = column
 
 
 class ClassFileError(ValueError):
@@ -202,6 +206,8 @@ class Text:
         if self.check is not None and (text or self.required):
             try:
                 why = self.check(text, row)
+            except BadValue:
+                raise
             except (ValueError, KeyError, IndexError, TypeError) as error:
                 why = f"{text[:40]!r} is not in the game's notation ({error})"
             if why:
@@ -298,6 +304,6 @@ def checked_rows(header: list[str], rows: list[list[str]], columns: Mapping[str,
             try:
                 row[name] = checks[name].value(text, row)
             except BadValue as why:
-                raise ClassFileError(f"row {number}, column {name}: {why}") from None
+                raise ClassFileError(f"row {number}, column {why.column or name}: {why}") from None
             out[name].append(row[name])
     return out

@@ -12,13 +12,14 @@ value may be in ``cardlib.<game>.classroom.VALUES`` (name -> a check of ``class_
 
 >>> data = read_class_files([("ana.csv", b"game,players,seat,game_no,round\\nnone,3,0,1,1\\n")])
 >>> data.skipped
-["ana.csv: a file of the game 'none', which cardlib does not know"]
+["ana.csv: row 1, column game: a file of the game 'none', which cardlib does not know"]
 >>> enough(data["scout"])
 not enough data for this table yet
 """
 from __future__ import annotations
 
 import hashlib
+from collections import Counter
 import importlib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -152,14 +153,16 @@ def class_table(name: str, raw: bytes, game: Optional[str] = None) -> Any:
     if not rows:
         raise ClassFileError("no rounds in it")
     at = header.index("game")
-    other = next((number for number, row in enumerate(rows, start=1) if row[at] != rows[0][at]), None)
-    if other is not None:
-        raise ClassFileError(f"row {other}, column game: {rows[other - 1][at][:40]!r}, where row 1 is "
-                             f"{rows[0][at][:40]!r}: one game a file")
-    games = [rows[0][at]]
     known = {line.name: line.title for line in REGISTRY}
-    if games[0] not in known:
-        raise ClassFileError(f"a file of the game {games[0][:40]!r}, which cardlib does not know")
+    named = Counter(row[at] for row in rows)
+    first = max(named, key=lambda name: (name in known, named[name]))  # the file's game: most rows, a known one first
+    for number, row in enumerate(rows, start=1):
+        if row[at] != first:
+            raise ClassFileError(f"row {number}, column game: {row[at][:40]!r}, where the other rows are "
+                                 f"{first[:40]!r}: one game a file")
+    if first not in known:
+        raise ClassFileError(f"row 1, column game: a file of the game {first[:40]!r}, which cardlib does not know")
+    games = [first]
     if game is not None and games[0] != game:
         raise ClassFileError(f"a {known[games[0]]} file, not {known.get(game, game)}")
     columns = {**KIT_COLUMNS, **game_columns(games[0])}

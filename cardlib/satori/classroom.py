@@ -26,7 +26,7 @@ from fractions import Fraction
 from typing import Any, Optional
 
 from cardlib.core.agents import RandomAgent
-from cardlib.core.class_files import Both, Chance, Place, Seat, Text, Whole
+from cardlib.core.class_files import BadValue, Both, Chance, Place, Seat, Text, Whole
 from cardlib.core.classroom import mean_se, rate_se
 from cardlib.satori.actions import DECK, KATSU, SATORI, WINDOW, ZATSUNEN, Observation
 from cardlib.satori.beliefs import Model, Story, last_card_satori, story
@@ -259,7 +259,7 @@ def log_problem(text: str, row: Any) -> Optional[str]:
     if story_text(story(log, obs.active)) != row["story"]:
         return "the story is not what the log tells"
     if len(obs.hand) != obs.hand_sizes[obs.seat] or obs.hand.count(SATORI) > obs.satori[obs.seat]:
-        return f"the hand column holds {len(obs.hand)} cards, where the log leaves the seat {obs.hand_sizes[obs.seat]}"
+        raise BadValue(f"{len(obs.hand)} cards, where the log leaves the seat {obs.hand_sizes[obs.seat]}", column="hand")
     return None
 
 

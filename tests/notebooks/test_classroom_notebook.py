@@ -81,6 +81,6 @@ def test_on_a_folder_of_only_bad_files_each_is_named_with_why(tmp_path, monkeypa
     (folder / "satori.csv").write_text((SAMPLES / "satori-student01.csv").read_text().replace(",S S Z Z,", ",,", 1))
     text = run_classroom(folder, monkeypatch)
     assert "skipped scout.csv: row 1, column players: 99 is out of range (a whole number from 2 to 5)" in text
-    assert "skipped satori.csv: row 1, column log: the hand column holds 0 cards, where the log leaves the seat 4" in text
+    assert "skipped satori.csv: row 1, column hand: 0 cards, where the log leaves the seat 4" in text
     assert "skipped marks.csv: missing the columns" in text and "skipped notes.txt: not a CSV file" in text
     assert text.count(NOT_ENOUGH) == TABLES

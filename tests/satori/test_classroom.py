@@ -182,3 +182,27 @@ def test_the_expected_chances_of_winning_are_the_librarys_stakes_on_the_windows(
 def test_the_sample_students_mix_the_bots_weak_and_strong():
     names = {type(agent).__name__ for agent in classroom.sample_students(3)}
     assert names == {"BayesianBot", "CountingBot", "RandomAgent"}
+
+
+SAMPLES = __import__("pathlib").Path(__file__).resolve().parents[2] / "notebooks" / "data" / "class"
+
+
+def test_a_hand_that_does_not_fit_its_log_is_refused_naming_the_hand_column():
+    raw = (SAMPLES / "satori-student01.csv").read_bytes().replace(b",S S Z Z,", b",,", 1)
+    data = read_class_files([("emptied.csv", raw)])
+    assert data.skipped == ["emptied.csv: row 1, column hand: 0 cards, where the log leaves the seat 4"]
+
+
+def test_a_rollout_from_a_hand_emptied_behind_the_reader_s_back_is_bounded_and_left_out():
+    """An empty hand where the log leaves cards once made a rollout wait forever for cards nobody held (the world's
+    hands hold none, its count of cards held says some: nobody can empty a hand or declare). Now the rollout stops
+    at its budget of moves, and the window is left out of the stakes."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    table = read_class_files(SAMPLES)["satori"]
+    emptied = table.assign(hand="")
+    with ThreadPoolExecutor(1) as pool:  # a hang fails the test after a minute instead of hanging the suite
+        stakes = pool.submit(lambda: [classroom.bounded_stakes(row, 2, 0, classroom.MODEL)
+                                      for _, row in emptied.iterrows()]).result(timeout=60)
+        result = pool.submit(classroom.katsu_against_posterior, emptied, rollouts=2, per_band=50).result(timeout=60)
+    assert None in stakes and result["ev_windows"].sum() == sum(s is not None for s in stakes) < len(table)
