@@ -22,7 +22,7 @@ from cardlib.satori.view import narrate
 from cardlib.ui.frame import STALE
 from cardlib.ui.narration import Names
 from cardlib.ui.testing import (
-    check_determinized_twin, click_refused, play_by_clicks,
+    check_determinized_twin, click_refused, page_drew, play_by_clicks,
     random_click, widget_tree,
 )
 from tests.satori.helpers import DECLARE_GAME, EMPTY_GAME, NO_SATORI_GAME, PASS_GAME, play_out, stacked
@@ -143,10 +143,11 @@ def test_a_disabled_button_clicked_anyway_is_a_message_and_changes_nothing():
 
 def test_a_button_from_the_window_clicked_after_it_closed_is_stale():
     app = asked_on(PLAY_SATORI)
+    page_drew(app)  # the page shows the window's buttons
     katsu = app.button("Katsu!")
     app.button("No katsu").click()
     before = app.state.history
-    katsu.click()
+    katsu.click()  # sent before the page drew the window closed (the widget may show another action now)
     assert app.message == STALE and app.state.history == before
 
 
