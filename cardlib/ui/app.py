@@ -249,7 +249,7 @@ class TableApp(TableFrame):
         totals = [self.total_text(score) for score in obs.result.scores]
         headline, standing = final_words(obs.result.places, totals, self.names, self.say(self.LAST_PLACE))
         return prompt_html(f"{self.over_words(obs)} {headline}",
-                           self.say("Places{rule}: {standing}. Press New game to play again.",
+                           self.say("Places{rule}: {standing}. Press Play again for a new game.",
                                     rule=self.say(self.PLACES_RULE), standing=standing))
 
     def _control_list(self, obs: Any, done: Optional[Any], legal: list) -> list[Control]:

@@ -56,8 +56,6 @@ KIT_JA: dict[str, str] = {
     "You come last.": "あなたが最下位です。",
     "Game over.": "ゲーム終了。",
     # the end's words name the button shown under them ("Play again"), in both languages
-    "Places{rule}: {standing}. Press New game to play again.":
-        "順位{rule}：{standing}。「もう一度遊ぶ」を押すと次のゲームを配ります。",
     "Places{rule}: {standing}. Press Play again for a new game.":
         "順位{rule}：{standing}。「もう一度遊ぶ」を押すと次のゲームを配ります。",
     "You": "あなた",

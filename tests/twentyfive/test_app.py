@@ -336,7 +336,7 @@ def test_the_japanese_coach_has_no_english_word_and_the_same_numbers(players, se
     assert set(parts) == {"odds", "costs", "note", "hints", "round over"}, parts
 
 
-@pytest.mark.parametrize("lang", ["ja"])  # "en" joins once cardlib/ui/app.py's end words name "Play again"
+@pytest.mark.parametrize("lang", ["en", "ja"])
 def test_the_end_message_names_the_button_shown_under_it(lang):
     app, rng = TwentyFiveApp(seed=5, lang=lang), random.Random(5)
     while not app.state.is_over:
