@@ -114,12 +114,15 @@ class TableFrame(widgets.VBox):
         coach = [self._coach_toggle] if coach_tooltip else []  # no Coach button until a game has a coach
         top = widgets.HBox([self._header, *coach, *(menu or [self._new_game])],
                            layout=widgets.Layout(align_items="center", flex_flow="row wrap" if menu else None))
-        lower = widgets.HBox([
-            widgets.VBox([widgets.HTML(section(say(log_title))), self._log],
-                         layout=widgets.Layout(flex="1 1 0", min_width=px(300))),
-            widgets.VBox([widgets.HTML(section(say(scores_title))), self._scores, self._download],
-                         layout=widgets.Layout(flex="0 1 auto", max_width="100%")),
-        ], layout=widgets.Layout(flex_flow="row wrap", grid_gap=px(12)))
+        log_box = widgets.VBox([widgets.HTML(section(say(log_title))), self._log],
+                               layout=widgets.Layout(flex="1 1 0", min_width=px(300)))
+        scores_box = widgets.VBox([widgets.HTML(section(say(scores_title))), self._scores, self._download],
+                                  layout=widgets.Layout(flex="0 1 auto", max_width="100%"))
+        lower = widgets.HBox([log_box, scores_box], layout=widgets.Layout(flex_flow="row wrap", grid_gap=px(12)))
+        # class names place the parts on a wide screen: the log and the scores in a column beside the table (style.py)
+        for box, name in ((top, "cl-top"), (lower, "cl-side"), (log_box, "cl-side-log"), (scores_box, "cl-side-scores"),
+                          (self._log, "cl-log-box")):
+            box.add_class(name)
         super().__init__(children=[widgets.HTML(style_block()), top, self._confirm, self._help, self._table,
                                    self._result, self._prompt, self._controls_box.widget, self._message,
                                    *([self._coach_box] if coach else []), lower])

@@ -13,8 +13,35 @@ STYLE = """
 /* The apps scale with their width: a design pixel (--u) is 1px up to an app 1,250 px wide, then grows
    with the width (about 1.5 on a 1080p projector, at most 2.4), so type stays readable at the back. */
 @supports (width: 1cqw) {
-  .cl-app { --u: clamp(1px, 0.08cqw, 2.4px); }
+  .cl-app { --u: clamp(1px, min(0.08cqw, 0.135vh), 2.4px); }
 }
+/* ... and with the window's height: a 16:9 screen shows about 720 design pixels from top to bottom. */
+
+/* A wide screen: the log and the scoreboard stand in a column beside the table, whose height they take
+   (never more: the log scrolls inside its box), so the seats, the buttons and the scores fit one screen. */
+@media (min-width: 1000px) {
+  .cl-app.widget-vbox { display: grid; grid-template-columns: minmax(0, 1fr) minmax(calc(320 * var(--u)), 26%);
+                        column-gap: calc(14 * var(--u)); row-gap: 0; align-content: start; }
+  .cl-app > * { grid-column: 1; margin: 0 0 calc(6 * var(--u)) 0; }
+  .cl-app > .cl-top { grid-column: 1 / -1; }
+  .cl-app > .cl-side { grid-column: 2; grid-row: 3 / span 12; contain: size; align-self: stretch;
+                       flex-flow: column nowrap !important; gap: calc(6 * var(--u)); min-height: 0; }
+  .cl-side > .cl-side-scores { order: -1; flex: 0 1 auto !important; min-height: 0; overflow-y: auto; max-height: 60%; }
+  .cl-side > .cl-side-log { flex: 1 1 0 !important; min-height: 0; min-width: 0 !important; }
+  .cl-side-log > .cl-log-box { flex: 1 1 0; min-height: 0; }
+  .cl-side-log > .cl-log-box > .widget-html-content { height: 100%; }
+  .cl-side .cl-log { max-height: none; height: 100%; box-sizing: border-box; }
+  .cl-side .cl-scores th { white-space: normal; vertical-align: bottom; }
+  .cl-side .cl-scores th, .cl-side .cl-scores td { padding: calc(2 * var(--u)) calc(5 * var(--u)); }
+}
+/* Buttons in groups (a line's takes, a card's places): the groups in columns, each heading above its buttons. */
+.cl-controls.widget-hbox:has(> .cl-controls-group) {
+  display: grid; grid-template-columns: repeat(auto-fill, minmax(calc(270 * var(--u)), 1fr)); gap: calc(4 * var(--u)); }
+.cl-controls-group.widget-hbox { margin: 0; align-content: flex-start; }
+.cl-controls-group > .widget-html:first-child { flex: 1 1 100% !important; min-width: 0 !important; margin-bottom: 0; }
+.cl-controls-group .cl-controls-label { line-height: 1.25; }
+.cl-controls-group .widget-button { white-space: normal; height: auto; min-height: var(--jp-widgets-inline-height);
+                                    line-height: 1.2; padding-top: calc(2 * var(--u)); padding-bottom: calc(2 * var(--u)); }
 .cl-app .widget-button, .cl-app .widget-toggle-button, .cl-app .widget-dropdown select {
   font-size: var(--jp-widgets-font-size); height: var(--jp-widgets-inline-height); }
 .cl-app .widget-button i.fa, .cl-app .widget-toggle-button i.fa { font-size: var(--jp-widgets-font-size); }
@@ -55,7 +82,8 @@ STYLE = """
 .cl-badge { font-size: calc(11 * var(--u)); border-radius: calc(8 * var(--u)); padding: 0 calc(6 * var(--u)); background: #eaecee; color: #444; }
 .cl-badge.cl-hot { background: #f39c12; color: #fff; }
 .cl-row { display: flex; align-items: center; min-height: calc(46 * var(--u)); }
-.cl-label { width: calc(64 * var(--u)); flex: none; font-size: calc(12 * var(--u)); color: #666; }
+.cl-label { width: calc(64 * var(--u)); flex: none; font-size: calc(12 * var(--u)); color: #666;
+            padding-right: calc(6 * var(--u)); overflow-wrap: anywhere; } /* clear of a marked card's outline */
 
 .cl-prompt { font-size: calc(15 * var(--u)); padding: calc(6 * var(--u)) calc(10 * var(--u)); border-radius: calc(8 * var(--u)); background: #eaf2f8; }
 .cl-prompt.cl-wait { background: #fef5e7; }
