@@ -2,9 +2,12 @@
 
     python bench/classroom.py            # the 30 sample files in notebooks/data/class/
     python bench/classroom.py FOLDER     # a class's own folder
+    python bench/classroom.py --folders  # the whole notebook, run top to bottom, on each folder of issue 22
 
-Prints one line a step (seconds, median of 3 runs) and the whole notebook's computations together.
-Target: the classroom notebook on 30 files under 30 s.
+Prints one line a step (seconds, median of 3 runs) and the whole notebook's computations together;
+with --folders, one line a folder (the samples, one student per game, one game only, an empty folder,
+only bad files): the files read and skipped, the tables that said "not enough data", and the seconds
+of the notebook's run in a fresh kernel (nbclient). Target: the classroom notebook on 30 files under 30 s.
 """
 from __future__ import annotations
 
@@ -52,9 +55,73 @@ def timed(work: Callable[[], Any], runs: int = 3) -> float:
     return statistics.median(times)
 
 
+def issue_folders(where: Path) -> dict[str, Path]:
+    """The folders of issue 22, made in ``where`` from the samples (the samples themselves as they are)."""
+    import shutil
+
+    samples = ROOT / "notebooks" / "data" / "class"
+    made = {"30 sample files": samples}
+    for name, files in (("one student per game", sorted(samples.glob("*-student01.csv"))),
+                        ("one game only (SCOUT)", sorted(samples.glob("scout-*.csv"))), ("an empty folder", [])):
+        folder = where / name.split(" (")[0].replace(" ", "-")
+        folder.mkdir()
+        for path in files:
+            shutil.copy(path, folder / path.name)
+        made[name] = folder
+    bad = where / "bad"
+    bad.mkdir()
+    (bad / "marks.csv").write_text("name,score\nAna,3\n")
+    (bad / "notes.txt").write_text("hello")
+    (bad / "wide.csv").write_text("game,players,seat,game_no,round," + ",".join(["x"] * 100_000) + "\n")
+    (bad / "scout.csv").write_text((samples / "scout-student01.csv").read_text().replace("scout,3,", "scout,99,", 1))
+    (bad / "satori.csv").write_text((samples / "satori-student01.csv").read_text().replace(",S S Z Z,", ",,", 1))
+    shutil.copy(samples / "loop-student01.csv", bad / "loop.csv")
+    shutil.copy(samples / "loop-student01.csv", bad / "loop-again.csv")
+    (bad / "loop.csv").write_text((bad / "loop.csv").read_text().replace(",normal,", ",garbage,", 1))
+    made["only bad files (and one good file twice)"] = bad
+    return made
+
+
+def notebook_run(folder: Path) -> tuple[float, str]:
+    """The class notebook run top to bottom on ``folder`` in a fresh kernel: its seconds and all it showed."""
+    import os
+
+    import nbformat
+    from nbclient import NotebookClient
+
+    notebook = nbformat.read(ROOT / "notebooks" / "classroom.ipynb", as_version=4)
+    os.environ["CARDLIB_CLASS_FOLDER"] = str(folder)
+    start = time.perf_counter()
+    NotebookClient(notebook, timeout=600, kernel_name="python3",
+                   resources={"metadata": {"path": str(ROOT / "notebooks")}}).execute()
+    seconds = time.perf_counter() - start
+    text = "\n".join(output.get("text", "") + str(output.get("data", {}).get("text/plain", ""))
+                     for cell in notebook.cells for output in cell.get("outputs", []))
+    return seconds, text
+
+
+def folders() -> None:
+    """Run the notebook on each folder of issue 22; print a table."""
+    import tempfile
+
+    from cardlib.core.classroom import NOT_ENOUGH, read_class_files
+
+    print(f"The class notebook on each folder of issue 22 (one run each, {time.strftime('%Y-%m-%d %H:%M')})\n")
+    print("| folder | files read | skipped | tables with not enough data | notebook seconds |\n|---|---|---|---|---|")
+    with tempfile.TemporaryDirectory() as where:
+        for name, folder in issue_folders(Path(where)).items():
+            data = read_class_files(folder)
+            seconds, text = notebook_run(folder)
+            print(f"| {name} | {len(data.read)} | {len(data.skipped)} | {text.count(NOT_ENOUGH)} | {seconds:.1f} |")
+
+
 def main(argv: list[str]) -> None:
     """Time the read and each step over a folder of class files; print a table."""
     from cardlib.core.classroom import read_class_files
+
+    if argv[:1] == ["--folders"]:
+        folders()
+        return
 
     folder = Path(argv[0]) if argv else ROOT / "notebooks" / "data" / "class"
     data = read_class_files(folder)
