@@ -165,11 +165,11 @@ def parser() -> argparse.ArgumentParser:
 
 def serve(info: GameInfo, args: argparse.Namespace) -> int:
     """Run Voila on the game's app notebook until Ctrl+C; its exit code."""
+    check_port(args.host, args.port, info.name)  # before Voila's import, which takes seconds
     try:
         from voila.app import Voila
     except ImportError:
         raise CommandError('Voila is not installed: pip install "cardlib[lab]"') from None
-    check_port(args.host, args.port, info.name)
     os.environ.update(voila_environment())
     os.environ[SEED_VARIABLE] = "" if args.seed is None else str(args.seed)  # the kernel reads these
     os.environ[LANG_VARIABLE] = args.lang or ""

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -147,3 +148,14 @@ def test_make_app_calls_cardlib_app_with_seed_host_language_port_and_culling():
     default = make("-n", "app").stdout.replace("\\\n", " ").split()
     assert "--host=127.0.0.1" in default and "--port=8866" in default  # only this machine by default
     assert not [word for word in default if word.startswith(("--seed", "--lang"))]  # a new deal each load, English
+
+
+@needs_make
+def test_make_app_on_a_busy_port_says_which_and_how_to_choose_another():
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        run = make("-s", "app", "GAME=satori", f"PORT={port}")
+    assert run.returncode != 0 and "Traceback" not in run.stderr, run.stderr
+    assert f"port {port} is busy" in run.stderr and f"PORT={port + 1}" in run.stderr
