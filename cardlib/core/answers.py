@@ -28,6 +28,7 @@ cardlib.core.answers.Unreadable: this answer is a object, which check cannot rea
 from __future__ import annotations
 
 import math
+import sys
 from decimal import Decimal
 from fractions import Fraction
 from typing import Any
@@ -67,6 +68,27 @@ def non_finite(value: Any) -> str:
     return ""
 
 
+def native(kind: type, package: str) -> bool:
+    """Whether a class really is one of ``package``'s own: the module it names is the package's (from the
+    package's folder), and that module holds it under its name. A class cannot join by naming a module.
+
+    >>> from fractions import Fraction
+    >>> native(Fraction, "fractions"), native(type("Fake", (), {"__module__": "sympy.core.fake"}), "sympy")
+    (True, False)
+    """
+    module = sys.modules.get(kind.__module__ or "")
+    root = sys.modules.get(package)
+    if module is None or root is None or not (module.__name__ + ".").startswith(package + "."):
+        return False
+    home = getattr(root, "__file__", None)
+    if home and not str(getattr(module, "__file__", "")).startswith(home.rsplit("/", 1)[0]):
+        return False
+    found: Any = module
+    for part in kind.__qualname__.split("."):
+        found = getattr(found, part, None)
+    return found is kind
+
+
 class _Reader:
     """One answer's reading: counts the elements so that a huge or endless answer stops."""
 
@@ -93,12 +115,11 @@ class _Reader:
             return Decimal.__float__(value)
         if issubclass(kind, (tuple, list, set, frozenset, dict, range)):
             return self.container(value, kind, depth)
-        module = kind.__module__ or ""
-        if module == "numpy" or module.startswith("pandas"):
+        if native(kind, "numpy") or native(kind, "pandas"):
             return self.array(value, depth)
-        if module.startswith("sympy."):
+        if native(kind, "sympy"):
             return self.sympy(value)
-        if module.startswith("cardlib."):
+        if native(kind, "cardlib"):
             return value
         raise Unreadable(f"this answer is a {kind.__name__}, which check cannot read: give a number, text, "
                          "or a tuple, list or set of them.")
@@ -114,6 +135,8 @@ class _Reader:
         if issubclass(kind, dict):
             return {self.read(key, depth + 1): self.read(item, depth + 1) for key, item in dict.items(value)}
         if issubclass(kind, range):
+            if range.__len__(value) > MOST_ITEMS:
+                raise Unreadable("this range is far too long to be an answer.")
             return [self.whole(number) for number in range.__iter__(value)]
         for base in (tuple, list, frozenset, set):
             if issubclass(kind, base):
@@ -130,6 +153,8 @@ class _Reader:
         if hasattr(kind, "to_numpy") and kind.__name__ in ("Series", "Index"):
             return self.read(value.to_numpy(), depth)
         if kind.__name__ == "ndarray":
+            if value.size > MOST_ITEMS:
+                raise Unreadable("this array is far too big to be an answer.")
             return self.read(value.tolist() if value.ndim else value[()], depth)
         if kind.__name__.startswith("float") or kind.__name__ == "longdouble":
             return float(str(value))  # float32(0.1) is 0.1 as the student wrote it, not 0.10000000149
@@ -143,10 +168,12 @@ class _Reader:
         """A sympy number as a Fraction or float; another sympy expression as it is, if it is all sympy's."""
         import sympy
 
-        if not isinstance(value, sympy.Basic) or any(not type(part).__module__.startswith("sympy.")
+        if not isinstance(value, sympy.Basic) or any(not native(type(part), "sympy")
                                                      for part in sympy.preorder_traversal(value)):
             raise Unreadable(f"this answer is a {type(value).__name__} made of parts that are not sympy's own: "
                              "give a number, or a sympy expression.")
+        if value is sympy.nan or value.is_infinite is True:  # nan, oo, zoo: judged as a float's nan or inf
+            return float("nan") if value is sympy.nan else float("inf")
         if value.is_number:
             number = value if value.is_Rational or value.is_Float else value.doit()
             if number.is_Rational:

@@ -30,6 +30,7 @@ from functools import partial
 from typing import Any
 
 from cardlib.core.answers import Unreadable, non_finite, plain
+from cardlib.core.matchers import _exact, close_to, same, same_expression  # noqa: F401 (the games import them from here)
 from cardlib.core.sampled import Run, Sampled, estimate_near, read_run, simulated  # noqa: F401 (the games import them from here)
 
 _REGISTRY: dict[str, "Exercise"] = {}
@@ -146,88 +147,6 @@ def near(wrong: Callable[[], Any]) -> Callable[[Any, Any], bool]:
     return lambda answer, truth: close_to(answer, Fraction(wrong()))
 
 
-def _exact(value: Any) -> Fraction | None:
-    """A plain number (or a sympy rational, as truths may be) as an exact Fraction, a float by its
-    decimal (0.375 -> 3/8); None for anything else."""
-    if getattr(value, "is_Rational", False) is True:  # sympy Integer and Rational
-        return Fraction(int(value.p), int(value.q))
-    if getattr(value, "is_Float", False) is True:  # a sympy Float: judged by its decimal, as a float
-        value = float(value)
-    if type(value) is float:
-        return Fraction(repr(value)) if value == value and abs(value) != float("inf") else None
-    if type(value) in (int, Fraction):
-        return Fraction(value)
-    return None
-
-
-def _symbolic(value: Any) -> bool:
-    """Whether a value is a sympy expression (not a plain number)."""
-    return type(value).__module__.startswith("sympy.")
-
-
-def same(answer: Any, truth: Any) -> bool:
-    """Exact equality for numbers in any exact form: Fraction(3, 4), sympy Rational(3, 4), 0.75.
-
-    A decimal counts when its digits are the exact value (0.75 is 3/4); 1/3 typed as a float
-    is only close to a third, so it does not. ``answer`` is a plain value (see ``core.answers``).
-
-    >>> same(0.75, Fraction(3, 4)), same(1 / 3, Fraction(1, 3)), same([1, 2], (1, 2))
-    (True, False, True)
-    """
-    exact_truth = _exact(truth) if type(truth) is not float else None
-    if exact_truth is not None:
-        return _exact(answer) == exact_truth
-    if isinstance(truth, tuple) and isinstance(answer, (tuple, list)):
-        return len(answer) == len(truth) and all(same(a, t) for a, t in zip(answer, truth))
-    if type(truth) is float:
-        value = _exact(answer)
-        return value is not None and abs(float(value) - truth) <= 1e-9 * max(1.0, abs(truth))
-    if _symbolic(truth):  # an irrational number or a formula: equal when their difference simplifies to 0
-        return same_expression(answer, truth) if not isinstance(answer, str) else False
-    return answer == truth
-
-
-def close_to(answer: Any, truth: Any, places: int = 3) -> bool:
-    """An answer right to ``places`` decimals (or exact) counts: a matcher for ``exercise(compare=...)``.
-
-    For another number of places, ``functools.partial(close_to, places=2)``.
-
-    >>> close_to(0.143, Fraction(1, 7)), close_to(0.14, Fraction(1, 7)), close_to(Fraction(1, 7), Fraction(1, 7))
-    (True, False, True)
-    """
-    value = _exact(answer)
-    if value is None and _symbolic(answer) and answer.is_number:  # an irrational number, as sympy writes it
-        value = Fraction(repr(float(answer)))
-    try:
-        return value is not None and abs(value - Fraction(truth)) <= Fraction(1, 2 * 10 ** places)
-    except (ValueError, TypeError, ZeroDivisionError):
-        return False
-
-
-def same_expression(answer: Any, truth: Any) -> bool:
-    """A formula counts when it simplifies to the sympy ``truth``; its symbols are matched by name.
-
-    sympy is imported only here, when a formula is checked, so that core stays light.
-
-    >>> import sympy as sp
-    >>> a = sp.Symbol("a")
-    >>> same_expression("2*a + 2", 2 * (a + 1)), same_expression(a + 2, 2 * (a + 1))
-    (True, False)
-    """
-    import sympy as sp
-
-    if not isinstance(answer, (str, int, float, Fraction)) and not _symbolic(answer):
-        return False  # sympify would ask the object itself (its __str__ or _sympy_): read plain values only
-    by_name = {symbol.name: symbol for symbol in truth.free_symbols}
-    try:
-        value = sp.sympify(answer, locals=by_name)
-        value = value.subs({symbol: by_name[symbol.name] for symbol in value.free_symbols
-                            if symbol.name in by_name})
-        return sp.simplify(value - truth) == 0
-    except (sp.SympifyError, TypeError, AttributeError, SyntaxError, ValueError):
-        return False
-
-
 def _places(compare: Callable | None) -> int | None:
     """The decimals a matcher asks for: those of close_to (3 unless a partial says), None for another."""
     if compare is close_to:
@@ -253,9 +172,14 @@ def diagnose(answer: Any, truth: Any, compare: Callable | None = None) -> str:
         return f" Give a single number; this answer is a {type(answer).__name__}."
     if isinstance(truth, tuple) and not isinstance(answer, (tuple, list)):
         return f" Give {len(truth)} numbers in a tuple, like (a, b, c)."
+    if isinstance(truth, tuple) and isinstance(answer, (tuple, list)) and len(answer) == len(truth):
+        said = [diagnose(mine, theirs, compare) for mine, theirs in zip(answer, truth) if not same(mine, theirs)]
+        return said[0] if said and all(message == said[0] for message in said) else ""
     exact_truth = _exact(truth) if type(truth) is not float else None
     if exact_truth is None or type(answer) is not float:
         return ""
+    if _places(compare) is None and abs(answer - float(exact_truth)) <= 1e-9 * max(1.0, abs(float(exact_truth))):
+        return " That is the right value as a decimal — now give it exactly, e.g. Fraction(a, b)."
     digits = _decimals(answer)
     rounded = round(exact_truth, digits) == Fraction(repr(answer))
     places = _places(compare)
@@ -286,8 +210,9 @@ def _diagnose_sampled(answer: Any, truth: Sampled) -> str:
     except ValueError as error:
         return f" {error}"
     if abs(run.estimate - float(truth.value)) > 4 * truth.standard_error:
+        measured = "count as a hit" if truth.spread is None else "measure in each run"
         return (f" {str(run).capitalize()}: further from the truth than a simulation of this size strays "
-                "(more than 4 standard errors). Check what you count as a hit, and your deal.")
+                f"(more than 4 standard errors). Check what you {measured}, and how you deal the cards.")
     return ""
 
 

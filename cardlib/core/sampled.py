@@ -79,6 +79,8 @@ def read_run(answer: Any, truth: Sampled) -> Run:
     if not isinstance(answer, (tuple, list)):
         raise ValueError(f"{asked} in a tuple.")
     if truth.spread is None:
+        if len(answer) == 2 and all(_whole(number) is not None for number in answer):
+            raise ValueError(f"{asked}: give the seed you used too, so that your run can be repeated.")
         if len(answer) == 2:
             raise ValueError(f"{asked}: the count of hits itself, the number of runs and your seed — not an "
                              "estimate and its standard error (the checker works those out from your count).")

@@ -329,7 +329,7 @@ def test_a_simulation_within_four_standard_errors_counts(sampled, answer):
     ((0.5, 0.005), "not an estimate and its standard error"),
     ((0.5, 10_000, 1), "the count of hits, a whole number"),
     ((5_000, 1_000, 1), "asks for 10,000 runs; this answer has 1,000"),
-    ((5_000, 10_000), "not an estimate"),
+    ((5_000, 10_000), "give the seed you used too"),
     ((5_000, 10_000, None), "Give the seed you used"),
     ((5_000, 10_000, "seven"), "Give the seed you used"),
     ((12_000, 10_000, 1), "between 0 and the 10,000 runs"),
@@ -511,3 +511,65 @@ def test_a_decimal_with_too_few_places_is_asked_for_more(registry):
 def test_odd_answers_are_refused_without_a_traceback(registry, exercise_id, answer):
     verdict = check(exercise_id, answer)
     assert not verdict.ok and str(verdict).startswith("✗")
+
+
+class SpoofedModule:
+    """A class that names a trusted package's module as its own."""
+
+    __module__ = "cardlib.discontinuity.actions"
+
+    def __eq__(self, other):
+        return True
+
+    __hash__ = object.__hash__
+
+
+def spoofed_sympy():
+    """A sympy expression class of the student's, naming a sympy module."""
+    return type("Fake", (sympy.Expr,), {"__module__": "sympy.core.fake", "__eq__": lambda self, other: True,
+                                         "__hash__": sympy.Expr.__hash__})()
+
+
+@pytest.mark.parametrize("exercise_id", ["demo.third", "demo.pairs", "demo.pair", "demo.word"])
+def test_a_class_cannot_join_a_trusted_package_by_naming_its_module(registry, exercise_id):
+    assert not check(exercise_id, SpoofedModule()).ok
+    assert not check(exercise_id, spoofed_sympy()).ok
+
+
+def test_a_formula_given_as_text_is_never_run_as_code(registry):
+    b = sympy.Symbol("b")
+    exercise("demo.formula", compare=same_expression)(lambda: b ** 3 - b + 1)
+    marker = "cardlib_formula_ran"
+    for text in [f"__import__('builtins').__setattr__('{marker}', 1)", "b.subs(b, 1)", "9**9999999", "(lambda: 1)()"]:
+        assert not check("demo.formula", text).ok
+    import builtins
+    assert not hasattr(builtins, marker)
+    assert check("demo.formula", "b^3 - b + 1").ok and check("demo.formula", "1 - b + b**3").ok
+
+
+def test_a_huge_range_or_array_is_refused_at_once(registry):
+    assert "far too long" in str(check("demo.pair", range(10 ** 12)))
+    assert "far too big" in str(check("demo.pair", numpy.zeros(2_000_000)))
+
+
+@pytest.mark.parametrize("answer, why", [
+    (float(Fraction(61, 3060)), "right value as a decimal — now give it exactly"),
+    (sympy.nan, "not a number"),
+    (sympy.zoo, "divided by zero"),
+])
+def test_the_full_float_of_an_exact_answer_and_sympy_nan_get_their_messages(registry, answer, why):
+    exercise("demo.odd", hint=("a", "b"))(lambda: Fraction(61, 3060))
+    assert why in str(check("demo.odd", answer))
+
+
+def test_a_tuple_of_decimals_of_exact_answers_is_asked_for_exactly(registry):
+    exercise("demo.two", hint=("a", "b"))(lambda: (Fraction(2, 129), Fraction(121, 1290)))
+    assert "now give it exactly" in str(check("demo.two", (2 / 129, 121 / 1290)))
+    assert "now give it exactly" in str(check("demo.two", (Fraction(2, 129), 121 / 1290)))
+
+
+def test_a_mean_simulation_far_off_is_told_what_to_check(sampled_mean):
+    import random
+    rng = random.Random(5)
+    rolls = [rng.randint(2, 7) for _ in range(600)]
+    assert "Check what you measure in each run" in str(check("demo.mean", (rolls, 5)))
