@@ -86,9 +86,14 @@ def cheats(truth: Any) -> list[Any]:
     class ClaimsToBeTheTruth:
         __class__ = property(lambda self: type(truth))
 
+    def from_a_trusted_module(module: str) -> Any:
+        """An object equal to everything, its class naming a module of a package check trusts."""
+        return type("Take", (AlwaysEqual,), {"__module__": module})()
+
     return [AlwaysEqual(), always(int, -987_654), always(float, -1.5), always(str, "zzz"), always(tuple, ()),
             always(frozenset, ()), always(list, []), always(Fraction, Fraction(-9, 7)), SaysTheTruth(),
-            ClaimsToBeTheTruth(), [AlwaysEqual()] * 3, (AlwaysEqual(), AlwaysEqual()),
+            ClaimsToBeTheTruth(), from_a_trusted_module("cardlib.discontinuity.actions"),
+            from_a_trusted_module("sympy.core.numbers"), from_a_trusted_module("numpy"), [AlwaysEqual()] * 3, (AlwaysEqual(), AlwaysEqual()),
             float("nan"), float("inf"), -float("inf"), (float("nan"), float("nan")), [float("nan")] * 3,
             10 ** 400, -10 ** 400, 10 ** 5000]
 
