@@ -65,7 +65,8 @@ STYLE = """<style>
 .lp-revealed { outline: calc(3 * var(--u)) dashed #8e44ad; outline-offset: 1px; }
 .lp-cards { display: inline-flex; flex-wrap: wrap; row-gap: calc(3 * var(--u)); align-items: center; }
 .lp-table .cl-seats .cl-seat { flex: 1 1 calc(230 * var(--u)); min-width: 0; }
-.lp-table .cl-label { width: calc(72 * var(--u)); }
+.lp-table .cl-label { width: calc(64 * var(--u)); }
+.lp-table .cl-seats .cl-card { margin-right: calc(2 * var(--u)); }  /* nine played cards on one line of a seat */
 .lp-centre { border: calc(2 * var(--u)) solid #d5d8dc; border-radius: calc(10 * var(--u)); padding: calc(6 * var(--u)) calc(10 * var(--u)); background: #f8f9f9;
              display: flex; flex-wrap: wrap; align-items: center; gap: calc(6 * var(--u)) calc(16 * var(--u)); }
 .lp-trick { display: flex; align-items: center; gap: calc(8 * var(--u)); min-height: calc(48 * var(--u)); }

@@ -121,7 +121,7 @@ class TableFrame(widgets.VBox):
         lower = widgets.HBox([log_box, scores_box], layout=widgets.Layout(flex_flow="row wrap", grid_gap=px(12)))
         # class names place the parts on a wide screen: the log and the scores in a column beside the table (style.py)
         for box, name in ((top, "cl-top"), (lower, "cl-side"), (log_box, "cl-side-log"), (scores_box, "cl-side-scores"),
-                          (self._log, "cl-log-box")):
+                          (self._log, "cl-log-box"), (self._help, "cl-help-box")):
             box.add_class(name)
         super().__init__(children=[widgets.HTML(style_block()), top, self._confirm, self._help, self._table,
                                    self._result, self._prompt, self._controls_box.widget, self._message,

@@ -13,7 +13,7 @@ STYLE = """
 /* The apps scale with their width: a design pixel (--u) is 1px up to an app 1,250 px wide, then grows
    with the width (about 1.5 on a 1080p projector, at most 2.4), so type stays readable at the back. */
 @supports (width: 1cqw) {
-  .cl-app { --u: clamp(1px, min(0.08cqw, 0.135vh), 2.4px); }
+  .cl-app { --u: clamp(0.9px, min(0.08cqw, 0.12vh), 2.4px); }
 }
 /* ... and with the window's height: a 16:9 screen shows about 720 design pixels from top to bottom. */
 
@@ -22,15 +22,19 @@ STYLE = """
 @media (min-width: 1000px) {
   .cl-app.widget-vbox { display: grid; grid-template-columns: minmax(0, 1fr) minmax(calc(320 * var(--u)), 26%);
                         column-gap: calc(14 * var(--u)); row-gap: 0; align-content: start; }
-  .cl-app > * { grid-column: 1; margin: 0 0 calc(6 * var(--u)) 0; }
-  .cl-app > .cl-top { grid-column: 1 / -1; }
-  .cl-app > .cl-side { grid-column: 2; grid-row: 3 / span 12; contain: size; align-self: stretch;
+  .cl-app > * { grid-column: 1; margin: 0 0 calc(5 * var(--u)) 0; }
+  .cl-app > :first-child { display: none; }  /* the style sheet's widget: its <style> applies all the same */
+  .cl-app > .widget-html:has(> .widget-html-content:empty) { margin: 0; }  /* no message, no result: no gap */
+  .cl-app > .cl-top { grid-row: 1; }
+  .cl-app > .cl-help-box { grid-column: 2; grid-row: 1; align-self: center; }  /* "How to play" beside the header */
+  .cl-app > .cl-side { grid-column: 2; grid-row: 2 / span 12; contain: size; align-self: stretch;
                        flex-flow: column nowrap !important; gap: calc(6 * var(--u)); min-height: 0; }
   .cl-side > .cl-side-scores { order: -1; flex: 0 1 auto !important; min-height: 0; overflow-y: auto; max-height: 60%; }
   .cl-side > .cl-side-log { flex: 1 1 0 !important; min-height: 0; min-width: 0 !important; }
   .cl-side-log > .cl-log-box { flex: 1 1 0; min-height: 0; }
   .cl-side-log > .cl-log-box > .widget-html-content { height: 100%; }
   .cl-side .cl-log { max-height: none; height: 100%; box-sizing: border-box; }
+  .cl-side .cl-log::after { content: ""; flex: 1 1 auto; }  /* a short log starts at the top of its box */
   .cl-side .cl-scores th { white-space: normal; vertical-align: bottom; }
   .cl-side .cl-scores th, .cl-side .cl-scores td { padding: calc(2 * var(--u)) calc(5 * var(--u)); }
 }
@@ -81,7 +85,7 @@ STYLE = """
 .cl-pts { margin-left: auto; font-size: calc(13 * var(--u)); }
 .cl-badge { font-size: calc(11 * var(--u)); border-radius: calc(8 * var(--u)); padding: 0 calc(6 * var(--u)); background: #eaecee; color: #444; }
 .cl-badge.cl-hot { background: #f39c12; color: #fff; }
-.cl-row { display: flex; align-items: center; min-height: calc(46 * var(--u)); }
+.cl-row { display: flex; align-items: center; min-height: calc(44 * var(--u)); }
 .cl-label { width: calc(64 * var(--u)); flex: none; font-size: calc(12 * var(--u)); color: #666;
             padding-right: calc(6 * var(--u)); overflow-wrap: anywhere; } /* clear of a marked card's outline */
 

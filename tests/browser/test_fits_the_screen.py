@@ -1,0 +1,156 @@
+"""Every app fits a 1080p projector and a 1366x768 laptop at every moment of a whole game.
+
+Voila serves each game's seeded app and chromium plays it to its end by clicks (the choices of the
+game's own browser test, whose seed reaches its busiest turns); after every click the page is
+measured at 1920x1080 and at 1366x768: nothing may scroll but the log inside its own box (the
+page's scroll height at most the window's, no sideways scroll), and no row's label may run into its
+cards. The largest scroll heights are printed (run with -s); a Japanese Loop table with a revealed
+8 is checked the same way.
+
+Set CARDLIB_FITS_PICTURES=docs/fits to save pictures of each game at its busiest turn and at its
+end at both sizes (docs/fits/<game>-<state>-<height>.png).
+"""
+from __future__ import annotations
+
+import importlib
+import os
+from pathlib import Path
+
+import pytest
+
+from tests.browser.mirror import click, open_app
+
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
+
+ROOT = Path(__file__).resolve().parents[2]
+SIZES = ((1920, 1080), (1366, 768))
+APPS = {"twentyfive": "TwentyFiveApp", "discontinuity": "DiscontinuityApp", "satori": "SatoriApp",
+        "scout": "ScoutApp", "loop": "LoopApp"}
+
+# Voila scrolls its page inside #rendered_cells; after a resize, wait two frames for the layout to settle.
+MEASURE = """async () => {
+  await new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)));
+  const page = document.getElementById('rendered_cells') || document.scrollingElement;
+  const whole = document.scrollingElement;
+  return {height: Math.max(page.scrollHeight, whole.scrollHeight), window: page.clientHeight,
+          width: Math.max(page.scrollWidth, whole.scrollWidth), across: page.clientWidth};
+}"""
+
+# A row's label and its first card: the label must end before the card (and its outline, if marked) begins.
+OVERLAPS = """() => [...document.querySelectorAll('.cl-app .cl-row')].flatMap(row => {
+  const label = row.querySelector(':scope > .cl-label'), card = row.querySelector('.cl-card');
+  if (!label || !card) return [];
+  const style = getComputedStyle(card);
+  const outline = style.outlineStyle === 'none' ? 0 : parseFloat(style.outlineWidth) + parseFloat(style.outlineOffset);
+  const end = label.getBoundingClientRect().right - parseFloat(getComputedStyle(label).paddingRight), start = card.getBoundingClientRect().left - outline;
+  return end > start + 0.5 || label.scrollWidth > label.clientWidth + 1 ? [label.textContent + ' runs into its cards'] : [];
+})"""
+
+
+def measure(page) -> dict[tuple[int, int], dict]:
+    """The page's scroll size at each window size (the page is left at 1920x1080)."""
+    seen = {}
+    for width, height in SIZES:
+        page.set_viewport_size({"width": width, "height": height})
+        seen[(width, height)] = page.evaluate(MEASURE)
+        assert page.evaluate(OVERLAPS) == [], (width, height)
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    return seen
+
+
+class Pictures:
+    """Pictures of the page at both sizes, saved under CARDLIB_FITS_PICTURES (if set) as <name>-<height>.png."""
+
+    def __init__(self) -> None:
+        folder = os.environ.get("CARDLIB_FITS_PICTURES")
+        self.folder = Path(folder) if folder else None
+
+    def take(self, page, name: str) -> None:
+        if self.folder is None:
+            return
+        self.folder.mkdir(parents=True, exist_ok=True)
+        for width, height in SIZES:
+            page.set_viewport_size({"width": width, "height": height})
+            page.evaluate(MEASURE)  # settled
+            page.screenshot(path=str(self.folder / f"{name}-{height}.png"))
+        page.set_viewport_size({"width": 1920, "height": 1080})
+
+
+def worst_of(largest: dict, seen: dict, moment: str = "") -> bool:
+    """Keep the largest scroll height (and the moment it was seen) and width at each size; whether it grew."""
+    grew = False
+    for size, found in seen.items():
+        best = largest.setdefault(size, {"height": 0, "width": 0, "at": ""})
+        if found["height"] > best["height"]:
+            best["height"], best["at"], grew = found["height"], moment, grew or found["height"] > size[1]
+        best["width"] = max(best["width"], found["width"])
+    return grew
+
+
+def check_fits(game: str, largest: dict) -> None:
+    """Print the largest scroll sizes, then require that none exceeds its window."""
+    for (width, height), found in largest.items():
+        print(f"{game} {width}x{height}: largest scroll height {found['height']} px (at {found['at']}), "
+              f"width {found['width']} px")
+    too_big = {size: found for size, found in largest.items() if found["height"] > size[1] or found["width"] > size[0]}
+    assert not too_big, f"{game} scrolls: {too_big}"
+
+
+@pytest.mark.parametrize("game", list(APPS))
+def test_a_whole_game_fits_both_screens_at_every_moment(game, voila_serving, browser):
+    played = importlib.import_module(f"tests.browser.test_{game}_browser")  # its seed and its player's choices
+    package, name = f"cardlib.{game}", APPS[game]
+    app = getattr(importlib.import_module(package), name)
+    url = voila_serving(f"from {package} import {name}\n\n{name}(seed={played.SEED})")
+    context = browser.new_context(viewport={"width": 1920, "height": 1080})
+    page = context.new_page()
+    page.set_default_timeout(30_000)
+    pictures, largest, busiest = Pictures(), {}, 0
+    try:
+        mirror = open_app(page, url, app(seed=played.SEED))
+        while True:
+            moment = f"click {len(mirror.state.history)}: {', '.join(b.description for b in mirror.action_buttons)}"
+            if worst_of(largest, measure(page), moment[:120]):
+                pictures.take(page, f"{game}-scrolls")  # a moment that does not fit, to look at
+            shown = sum(1 for button in mirror.action_buttons if button.description)
+            if shown > busiest and not mirror.state.is_over:
+                busiest = shown
+                pictures.take(page, f"{game}-busiest")
+            if mirror.state.is_over:
+                break
+            click(page, mirror, played.newcomer(mirror))
+        pictures.take(page, f"{game}-end")
+    finally:
+        context.close()
+    check_fits(game, largest)
+
+
+JAPANESE_LOOP = f"""import sys; sys.path.insert(0, {str(ROOT)!r})
+from cardlib.loop import LoopApp
+from tests.browser.test_loop_browser import SEED, declared, newcomer
+
+english = LoopApp(seed=SEED)  # played by the Loop browser test's choices until you have revealed an 8 for donden
+while True:
+    obs = english.state.observation(english.human)
+    if obs.reversed and obs.phase == "play" and declared(obs) and english.pending(obs) is None:
+        break
+    english.button(newcomer(english)).click()
+app = LoopApp(seed=SEED, lang="ja")
+app.resume(english.state.clone())
+app"""
+
+
+def test_a_japanese_loop_table_with_a_revealed_8_fits_and_its_labels_clear_the_cards(voila_serving, browser):
+    url = voila_serving(JAPANESE_LOOP)
+    context = browser.new_context(viewport={"width": 1920, "height": 1080})
+    page = context.new_page()
+    try:
+        page.goto(url, wait_until="domcontentloaded")
+        page.wait_for_selector(".lp-revealed", timeout=60_000)
+        assert "伏せたカード" in page.inner_text(".cl-app")
+        largest = {}
+        worst_of(largest, measure(page))
+        Pictures().take(page, "loop-japanese")
+    finally:
+        context.close()
+    check_fits("loop (Japanese)", largest)
