@@ -296,11 +296,18 @@ class Stakes:
                          + (dc * self.no_call_satori.standard_error) ** 2)
 
 
+MOST_MOVES = 1_000  # a game of 25 cards ends in a few hundred decisions: more means a world that cannot end
+
+
 def _finish(state: State, agents: Sequence[Any], rng: random.Random) -> State:
-    """Play a state to its end with the agents."""
-    while not state.is_over:
+    """Play a state to its end with the agents (ValueError if it has not ended after MOST_MOVES moves)."""
+    for _ in range(MOST_MOVES):
+        if state.is_over:
+            return state
         seat = state.current_player
         state.apply(agents[seat].act(state.observation(seat), state.legal_actions(), rng))
+    if not state.is_over:
+        raise ValueError(f"a rollout did not end within {MOST_MOVES} moves: the position cannot be played out")
     return state
 
 

@@ -269,3 +269,32 @@ def test_one_regret_matching_step_on_rock_paper_scissors():
     # against the uniform mix, nothing has regret: the equilibrium of rock-paper-scissors stays put
     uniform = {action: Fraction(1, 3) for action in ROCK_PAPER_SCISSORS}
     assert regrets(uniform, uniform) == dict.fromkeys(ROCK_PAPER_SCISSORS, 0)
+
+
+def test_a_rollout_that_cannot_end_stops_with_an_error():
+    import random
+
+    from cardlib.satori import analysis
+
+    class Endless:
+        """A position whose game never ends (a world nobody can finish)."""
+        is_over, current_player = False, 0
+        moves = 0
+
+        def observation(self, seat):
+            return None
+
+        def legal_actions(self):
+            return ["wait"]
+
+        def apply(self, action):
+            self.moves += 1
+
+    class Waiter:
+        def act(self, observation, legal, rng):
+            return legal[0]
+
+    endless = Endless()
+    with pytest.raises(ValueError, match="did not end within"):
+        analysis._finish(endless, [Waiter()], random.Random(0))
+    assert endless.moves == analysis.MOST_MOVES
