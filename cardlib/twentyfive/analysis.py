@@ -177,8 +177,8 @@ def _pair_counts(copies: tuple[tuple[int, int], ...]) -> tuple[dict[int, int], .
 def pairs_distribution(n: int, copies: Copies = None) -> dict[int, Fraction]:
     """Pairs -> probability among n cards dealt at random from the deck (exact).
 
-    >>> pairs_distribution(2)[1]              # two cards pair: sum_k C(k, 2) / C(55, 2)
-    Fraction(1, 9)
+    >>> pairs_distribution(3)[3]              # three of a kind: sum_k C(k, 3) / C(55, 3)
+    Fraction(2, 159)
     >>> pairs_odds(28).over                   # 28 cards always make more than 25 pairs
     Fraction(1, 1)
     """

@@ -1,9 +1,10 @@
 """The Twenty-five exercises: each truth is computed by cardlib, never typed in.
 
 Used by ``check("25.N", answer)`` in ``exercises/01_twenty_five.ipynb``, easy to hard: counting
-pairs (25.1–3; the lesson's example is five 10s), how many cards make exactly 20 pairs (25.4–6; the
-lesson answers them for 25), random deals (25.7–8), the round's points (25.9), a position and the coach's posterior (25.10–12,
-added up by the student), an enumeration (25.13), a seeded simulation (25.14, answered as hits, runs
+pairs (25.1–3: the share of the deck's pairs that are 10s, what two more 7s add, what the next card adds
+on average; none of them a line of the lesson's pair table), how many cards make exactly 20 pairs (25.4–6; the
+lesson answers them for 25), random deals (25.7–8; 25.7 asks for a pair above 5), the round's points (25.9), a position and the coach's posterior (25.10–12,
+added up by the student), an enumeration (25.13, among the hands holding a 4), a seeded simulation (25.14, answered as hits, runs
 and seed) and an "explain" choice (25.15: why only fewer than 25 pairs cost a passer).
 """
 from __future__ import annotations
@@ -15,8 +16,10 @@ from math import comb
 from typing import Any
 
 from cardlib.core.checking import Sampled, close_to, estimate_near, exercise, near, same, simulated, the_one_true
-from cardlib.decks.pairs import COPIES, NUMBERS, pair_count, pairs_of
+from cardlib.decks.pairs import COPIES, NUMBERS, PAIRS_DECK, pair_count, pairs_of
 from cardlib.twentyfive.rules import TARGET, Observation, State, round_points
+from cardlib.twentyfive.slips import (next_card_adds, share_of_hands, share_of_number_sets, share_with_replacement,
+                                      with_replacement_over)
 
 
 EXERCISE_SEED = 227  # a position where the reveals say a lot (the lesson uses another seed)
@@ -47,33 +50,62 @@ def _is(wrong: Callable[[], Any]) -> Callable[[Any, Any], bool]:
     return lambda answer, truth: same(answer, wrong())
 
 
-@exercise("25.1", hint=("A pair is any two of the nines, in no order: how many ways to choose 2 of 6?",
-                        "Each pair is a choice of 2 of the 6 nines: C(6, 2) = 6·5/2."),
-          mistakes=[(6, "That counts the nines; the pairs are the ways to choose two of them."),
-                    (30, "That counts every pair twice (first nine, second nine and the other way round): "
-                         "a pair has no order, so halve it.")])
-def six_nines() -> int:
-    return pair_count([9] * 6)
+IN_PLAY = (10, 10, 10, 9, 9, 9, 9, 8, 8, 5, 5, 5, 1)   # 25.3
 
 
-@exercise("25.2", hint=("Compare the pairs of four 7s with the pairs of five 7s.",
-                        "A new card pairs once with each copy already in play: C(5, 2) − C(4, 2)."),
-          mistakes=[(10, "10 is every pair five 7s make, C(5, 2). The question asks what the fifth card adds: "
-                         "take away the pairs the four 7s already made."),
-                    (5, "The new 7 does not pair with itself: it pairs once with each of the 7s that were "
-                        "already there. How many were there?"),
-                    (6, "6 is what the four 7s already made, C(4, 2); the question asks what the fifth adds.")])
-def fifth_seven_adds() -> int:
-    return pair_count([7] * 5) - pair_count([7] * 4)
+def cards_left(in_play: Sequence[int] = IN_PLAY) -> list[int]:
+    """The cards of the Pairs deck not in play: those the next card comes from."""
+    left = list(PAIRS_DECK)
+    for card in in_play:
+        left.remove(card)
+    return left
 
 
-@exercise("25.3", hint=("Count number by number: how many copies of each number are in play?",
-                        "C(n, 2) for each number with n copies: C(3, 2) + C(4, 2) + C(2, 2) + C(3, 2) + C(1, 2)."),
-          mistakes=[(8, "That counts n − 1 for each number with n copies: what the last copy adds, not all the "
-                        "pairs. A number with n copies makes C(n, 2)."),
-                    (4, "That counts the numbers that pair; each of them makes C(n, 2) pairs.")])
-def pairs_in_this_play() -> int:
-    return pair_count([10, 10, 10, 9, 9, 9, 9, 8, 8, 5, 5, 5, 1])
+@exercise("25.1", hint=("First count every pair the whole deck holds: C(k, 2) for each number k, added up.",
+                        "Pairs of 10s: C(10, 2) of them. The share is pairs of 10s / all pairs; give a fraction."),
+          mistakes=[(comb(10, 2), "That is how many pairs of 10s there are; the question asks what share of all "
+                                  "the deck's pairs they are."),
+                    (_is(lambda: pair_count(PAIRS_DECK)), "That is every pair in the deck; what share of them "
+                                                          "are pairs of 10s?"),
+                    (Fraction(10, len(PAIRS_DECK)), "That is the share of the cards that are 10s. The question "
+                                                    "asks about pairs, and a number's pairs grow faster than "
+                                                    "its cards."),
+                    (Fraction(1, len(NUMBERS)), "That takes every number as making as many pairs as the "
+                                                "others; but k copies make C(k, 2) pairs.")])
+def share_of_pairs_that_are_tens() -> Fraction:
+    return Fraction(pair_count([10] * COPIES[10]), pair_count(PAIRS_DECK))
+
+
+@exercise("25.2", hint=("Compare the pairs of four 7s with the pairs of six 7s.",
+                        "Each new 7 pairs with every 7 in play before it: the first new one with four, the "
+                        "second with five. Or: C(6, 2) − C(4, 2)."),
+          mistakes=[(2 * 4, "Each new 7 pairs with the four 7s already there, yes; but the two new 7s also make a "
+                            "pair with each other."),
+                    (comb(6, 2), "15 is every pair six 7s make; the four 7s had made some of those already."),
+                    (1, "The two new 7s do pair with each other, but each of them also pairs with the 7s that "
+                        "were already there."),
+                    (comb(4, 2), "6 is what the four 7s already made, C(4, 2); the question asks what the two new "
+                                 "ones add."),
+                    (4, "4 is what one more 7 adds; two are revealed here.")])
+def two_more_sevens_add() -> int:
+    return pair_count([7] * 6) - pair_count([7] * 4)
+
+
+@exercise("25.3", hint=("A card adds one pair for each copy of its number already in play (the lesson's "
+                        "second row). Which cards are left, and how many of each number?",
+                        "For each number k: (copies of k left) × (copies of k in play). Add them up and divide "
+                        "by the 55 − 13 = 42 cards left. Give a fraction."),
+          mistakes=[(_is(lambda: pair_count(IN_PLAY)),
+                     "That is the pairs already in play; the question asks what the next card adds, on average."),
+                    (_is(lambda: next_card_adds(IN_PLAY, PAIRS_DECK)),
+                     "That draws the next card from all 55 cards; it comes from the cards not in play."),
+                    (_is(lambda: next_card_adds(IN_PLAY, cards_left()) * len(cards_left())),
+                     "That adds up what every card left would add; the mean divides by how many cards are left."),
+                    (_is(lambda: Fraction(len(IN_PLAY), len(NUMBERS))),
+                     "That takes the ten numbers as equally likely to come next; but the cards left are not "
+                     "spread evenly: count them, number by number.")])
+def next_card_adds_on_average() -> Fraction:
+    return next_card_adds(IN_PLAY, cards_left())
 
 
 # --- exactly 20 pairs: the lesson answers these for 25, so the questions ask for 20 ----------------
@@ -147,16 +179,26 @@ def cards_that_always_exceed_20() -> int:
     return certain_over(ASKED_PAIRS)
 
 
+HIGH = range(6, 11)   # 25.7: a pair of 6s, 7s, 8s, 9s or 10s
+
+
 @exercise("25.7", hint=("Every set of two cards is equally likely: favourable sets / all sets.",
-                        "Count the pairs of equal cards, Σ C(k, 2) for k = 1 to 10, and divide by C(55, 2). "
-                        "Give a fraction."),
-          mistakes=[(Fraction(1, len(NUMBERS)),
+                        "Count the sets of two equal cards above 5, C(k, 2) for k = 6 to 10, and divide by "
+                        "C(55, 2). Give a fraction."),
+          mistakes=[(Fraction(len(HIGH), len(NUMBERS) ** 2),
                      "That takes the ten numbers as equally likely; but there are k copies of k, so two 10s "
-                     "are far likelier than two 2s. Count the sets of cards."),
+                     "are far likelier than two 6s. Count the sets of cards."),
                     (lambda answer, truth: same(answer, truth * comb(55, 2)),
-                     "That is how many sets of two cards pair; divide by how many sets there are in all.")])
-def two_cards_pair() -> Fraction:
-    return _analysis().pairs_distribution(2).get(1, Fraction(0))
+                     "That is how many sets of two cards are such a pair; divide by how many sets there are in all."),
+                    (_is(lambda: _analysis().pairs_distribution(2)[1]),
+                     "That counts every pair, the 1s to 5s too; the question asks for a pair above 5."),
+                    (lambda answer, truth: same(answer, 1 - truth),
+                     "That is the chance that the two cards are NOT such a pair."),
+                    (_is(lambda: sum((Fraction(k, 55) ** 2 for k in HIGH), Fraction(0))),
+                     "That puts the first card back before the second is dealt, (k/55)²; the second card comes "
+                     "from the 54 left.")])
+def two_cards_pair_above_five() -> Fraction:
+    return Fraction(sum(pair_count([k] * COPIES[k]) for k in HIGH), comb(len(PAIRS_DECK), 2))
 
 
 DEALT_CARDS = 21   # 25.8 (the lesson works out 20)
@@ -178,7 +220,9 @@ def target_or_more(cards: int) -> Fraction:
                     (near(lambda: _analysis().pairs_odds(DEALT_CARDS - 1).over),
                      "That is the lesson's value for 20 cards; this question deals 21."),
                     (near(lambda: 1 - _analysis().pairs_odds(DEALT_CARDS).over),
-                     "That is the chance of 25 pairs or fewer: the complement of what is asked.")])
+                     "That is the chance of 25 pairs or fewer: the complement of what is asked."),
+                    (lambda answer, truth: abs(float(answer) - 100 * float(truth)) < 0.5,
+                     "That is a percentage; a probability lies between 0 and 1.")])
 def twenty_one_cards_exceed() -> Fraction:
     return _analysis().pairs_odds(DEALT_CARDS).over
 
@@ -187,7 +231,10 @@ def twenty_one_cards_exceed() -> Fraction:
                         "More than 25: the player who drew last takes pairs − 25; nobody else takes any."),
           mistakes=[((0, 0, 6), "The points went to the wrong seat: the tuple lists seats 0, 1, 2 in order, "
                                 "and the points go to the player who drew last."),
-                    ((0, 10, 0), "10 points is what a passer takes with fewer than 25 pairs: here there are more.")])
+                    ((0, 10, 0), "10 points is what a passer takes with fewer than 25 pairs: here there are more."),
+                    (lambda answer, truth: isinstance(answer, (tuple, list)) and len(answer) != len(truth),
+                     "Give one number for each of the three players, in seat order: (player 0, player 1, "
+                     "player 2).")])
 def points_for_31() -> tuple[int, ...]:
     return round_points(31, passer=1, passed=0, players=3)
 
@@ -245,47 +292,46 @@ def informed_pass_cost() -> Fraction:
 # --- an enumeration -------------------------------------------------------------------------------
 
 SMALL_DECK = (1, 2, 2, 3, 3, 3, 4, 4, 4, 4)   # 25.13: k copies of k, for k = 1 to 4
-SMALL_HAND, AT_LEAST = 4, 2
+SMALL_HAND, AT_LEAST, GIVEN = 4, 2, 4          # four cards, at least 2 pairs, among the hands holding a 4
 
 
-def small_deck_copies() -> list[int]:
-    """Copies of 1, 2, ... in ``SMALL_DECK``, as ``pairs_distribution(copies=...)`` takes them."""
-    return [SMALL_DECK.count(number) for number in range(1, max(SMALL_DECK) + 1)]
+def _enough(hand: tuple[int, ...]) -> bool:
+    return pair_count(hand) >= AT_LEAST
 
 
-def share_of_number_sets(deck: Sequence[int], cards: int, at_least: int) -> Fraction:
-    """The slip of 25.13: each set of numbers listed once, as if all were equally likely.
-
-    >>> share_of_number_sets((1, 2, 2), 2, 1)     # {1, 2} and {2, 2}: one of the two pairs
-    Fraction(1, 2)
-    """
-    sets = {tuple(sorted(hand)) for hand in combinations(deck, cards)}
-    return Fraction(sum(pair_count(numbers) >= at_least for numbers in sets), len(sets))
-
-
-def _small_distribution() -> dict[int, Fraction]:
-    return _analysis().pairs_distribution(SMALL_HAND, copies=small_deck_copies())
+def _holds_given(hand: tuple[int, ...]) -> bool:
+    return GIVEN in hand
 
 
 @exercise("25.13", hint=("Complete the skeleton: combinations(small_deck, 4) lists every hand by the cards' "
-                         "places in the deck, so different copies of a number make different hands.",
+                         "places in the deck, so different copies of a number make different hands; keep only "
+                         "the hands with a 4 in them.",
                          "A hand counts when pair_count(hand) >= 2; the answer is Fraction(favourable, "
-                         "len(hands)), and len(hands) is comb(10, 4)."),
-          mistakes=[(_is(lambda: share_of_number_sets(SMALL_DECK, SMALL_HAND, AT_LEAST)),
+                         "len(hands)), where hands holds only the hands with a 4."),
+          mistakes=[(_is(lambda: share_of_number_sets(SMALL_DECK, SMALL_HAND, _enough, _holds_given)),
                      "That lists each set of numbers once, as if 4, 4, 4, 4 were as likely as 1, 2, 3, 4. "
                      "But the copies are different cards: 1, 2, 3, 4 can be dealt in 1·2·3·4 = 24 ways, "
                      "4, 4, 4, 4 in one. List the cards with combinations(small_deck, 4)."),
-                    (_is(lambda: _small_distribution()[AT_LEAST]),
+                    (_is(lambda: share_of_hands(SMALL_DECK, SMALL_HAND, lambda hand: pair_count(hand) == AT_LEAST,
+                                                _holds_given)),
                      "That counts the hands with exactly 2 pairs. Three of a kind holds 3 pairs and four of "
                      "a kind 6: they have at least 2 pairs too."),
-                    (_is(lambda: sum((p for pairs, p in _small_distribution().items() if pairs > AT_LEAST),
-                                     Fraction(0))),
+                    (_is(lambda: share_of_hands(SMALL_DECK, SMALL_HAND, lambda hand: pair_count(hand) > AT_LEAST,
+                                                _holds_given)),
                      "That leaves out the hands with exactly 2 pairs: at least 2 includes 2."),
-                    (lambda answer, truth: same(answer, truth * comb(len(SMALL_DECK), SMALL_HAND)),
-                     "That is how many hands have at least 2 pairs; the probability divides it by how many "
-                     "hands there are in all.")])
+                    (_is(lambda: share_of_hands(SMALL_DECK, SMALL_HAND, _enough)),
+                     "That counts among every hand; the question keeps only the hands that hold a 4."),
+                    (lambda answer, truth: same(answer, 1 - truth),
+                     "That is the share of the hands with a 4 that hold fewer than 2 pairs."),
+                    (_is(lambda: share_with_replacement(SMALL_DECK, SMALL_HAND, _enough, _holds_given)),
+                     "That deals with replacement (every sequence of draws from all ten cards); a hand is four "
+                     "different cards of the deck."),
+                    (lambda answer, truth: same(answer, truth * sum(map(_holds_given, combinations(SMALL_DECK,
+                                                                                                 SMALL_HAND)))),
+                     "That is how many hands with a 4 have at least 2 pairs; the probability divides it by how "
+                     "many hands with a 4 there are.")])
 def small_hands_with_pairs() -> Fraction:
-    return sum((p for pairs, p in _small_distribution().items() if pairs >= AT_LEAST), Fraction(0))
+    return share_of_hands(SMALL_DECK, SMALL_HAND, _enough, _holds_given)
 
 
 # --- a seeded simulation --------------------------------------------------------------------------
@@ -302,7 +348,10 @@ SIMULATED_CARDS, SIMULATION_RUNS, SIMULATION_SEED = 23, 20_000, 14   # 25.14 (th
                      "Your simulation counts the deals with exactly 25 pairs too. More than 25 means 26 or "
                      "more: > 25, not >= 25."),
                     (estimate_near(lambda: _analysis().pairs_odds(SIMULATED_CARDS - 1).over),
-                     "Your estimate fits deals of 22 cards; this question deals 23.")])
+                     "Your estimate fits deals of 22 cards; this question deals 23."),
+                    (estimate_near(lambda: with_replacement_over(SIMULATED_CARDS, TARGET)),
+                     "Your estimate fits cards dealt with replacement (rng.choices, or rng.choice 23 times): "
+                     "the same card can come twice. A deal is 23 different cards: rng.sample.")])
 def simulated_23_cards_exceed() -> Sampled:
     return Sampled(_analysis().pairs_odds(SIMULATED_CARDS).over, SIMULATION_RUNS)
 
@@ -314,12 +363,11 @@ def simulated_23_cards_exceed() -> Sampled:
                          "Who drew last in this position? position.last_drawer says; compare it with your "
                          "seat, position.seat."),
           choices="abcd",
-          mistakes=[("a", "A passer does take points: 10 of them when there are fewer than 25 pairs. That is "
-                          "the 10 × P(< 25) itself."),
-                    ("c", "Nothing is shared: above 25 one player takes P − 25, and at exactly 25 every player "
-                          "but the passer takes 10."),
-                    ("d", "Points are never negative: a right pass costs the passer nothing, it earns nothing "
-                          "either.")])
+          mistakes=[("a", "Claim (a) says a passer never takes points: read the sheet's rule for a pass "
+                          "with fewer than 25 pairs."),
+                    ("c", "Claim (c) does not match the sheet: check its rule for a round above 25 (are the "
+                          "points split?) and for exactly 25 (does nobody take any?)."),
+                    ("d", "Claim (d) needs negative points: look for any in the sheet's rules.")])
 def why_only_too_few_costs() -> str:
     """The letter of 25.15: why a pass costs you 10 × P(fewer than 25 pairs) and nothing else."""
     position = reveal_observation()

@@ -75,7 +75,7 @@ def test_a_probability_off_in_the_third_decimal_gets_a_cross_with_its_hint(exerc
     assert not verdict.ok and find(exercise_id).hint in verdict.message
 
 
-@pytest.mark.parametrize("exercise_id", ["25.7", "25.13"])
+@pytest.mark.parametrize("exercise_id", ["25.1", "25.3", "25.7", "25.13"])
 def test_an_exact_exercise_asks_for_the_fraction_not_its_decimal(exercise_id):
     truth = find(exercise_id).truth()
     assert isinstance(truth, Fraction)
@@ -146,16 +146,19 @@ def share_by_listing(hands: list[tuple[int, ...]], test) -> Fraction:
     return Fraction(sum(bool(test(hand)) for hand in hands), len(hands))
 
 
-def test_25_13_truth_by_listing_every_hand():
-    hands = list(combinations(SMALL_DECK, 4))
-    assert len(hands) == comb(10, 4)
-    assert find("25.13").truth() == share_by_listing(hands, lambda hand: pair_count(hand) >= 2) == Fraction(59, 210)
+WITH_A_FOUR = [hand for hand in combinations(SMALL_DECK, 4) if 4 in hand]
+
+
+def test_25_13_truth_by_listing_every_hand_with_a_four():
+    assert len(WITH_A_FOUR) == comb(10, 4) - comb(6, 4)
+    assert find("25.13").truth() == share_by_listing(WITH_A_FOUR, lambda hand: pair_count(hand) >= 2) == Fraction(53, 195)
     assert tuple(SMALL_DECK) == ex.SMALL_DECK and "1, 2, 2, 3, 3, 3, 4, 4, 4, 4" in prompt(13)
+    assert "at least one 4" in prompt(13)
 
 
 def test_25_13_the_skeleton_completed_as_a_student_would_passes():
     small_deck = [1, 2, 2, 3, 3, 3, 4, 4, 4, 4]
-    hands = list(combinations(small_deck, 4))
+    hands = [hand for hand in combinations(small_deck, 4) if 4 in hand]
     favourable = 0
     for hand in hands:
         if pair_count(hand) >= 2:
@@ -165,13 +168,14 @@ def test_25_13_the_skeleton_completed_as_a_student_would_passes():
 
 # --- 25.14: a seeded simulation -------------------------------------------------------------------
 
-def student_simulation(seed: int = 14, counts=lambda pairs: pairs > 25, cards: int = 23) -> tuple[int, int, int]:
+def student_simulation(seed: int = 14, counts=lambda pairs: pairs > 25, cards: int = 23,
+                       deal=lambda rng, cards: rng.sample(PAIRS_DECK, cards)) -> tuple[int, int, int]:
     """25.14 as a student writes it: 20,000 deals of 23 cards; (deals with more than 25 pairs, runs, seed)."""
     rng = random.Random(seed)
     runs = 20_000
     over = 0
     for _ in range(runs):
-        if counts(pair_count(rng.sample(PAIRS_DECK, cards))):
+        if counts(pair_count(deal(rng, cards))):
             over += 1
     return over, runs, seed
 
@@ -208,6 +212,25 @@ def test_25_14_dealing_22_cards_gets_its_own_message():
     assert not verdict.ok and "deals of 22 cards" in verdict.message
 
 
+@pytest.mark.parametrize("seed", (14, 1, 2))
+def test_25_14_dealing_with_replacement_gets_its_own_message(seed):
+    truth = find("25.14").truth()
+    slip = ex.with_replacement_over(23, 25)
+    assert float(slip - truth.value) > 8 * truth.standard_error
+    answer = student_simulation(seed, deal=lambda rng, cards: rng.choices(PAIRS_DECK, k=cards))
+    assert says_only_its_own_mistake("25.14", answer, 2)
+
+
+def test_the_with_replacement_chance_agrees_with_listing_every_draw():
+    from itertools import product
+    from cardlib.twentyfive.slips import with_replacement_distribution
+    deck = {1: 1, 2: 2, 3: 3}
+    cards = [number for number, copies in deck.items() for _ in range(copies)]
+    draws = list(product(cards, repeat=3))
+    by_listing = Counter(pair_count(draw) for draw in draws)
+    assert with_replacement_distribution(3, deck) == {p: Fraction(n, len(draws)) for p, n in sorted(by_listing.items())}
+
+
 # --- 25.15: explain ------------------------------------------------------------------------------
 
 def test_25_15_a_pass_costs_you_only_when_there_are_fewer_than_25_pairs():
@@ -233,16 +256,40 @@ def test_the_one_true_refuses_when_cardlib_confirms_none_or_two():
         ex.the_one_true({"a": False})
 
 
-def test_question_15_states_the_answer_of_12_only_as_a_formula_to_explain():
-    assert "10 × P(fewer" in prompt(15) and "sentence" not in prompt(11)
+def test_question_15_does_not_give_away_the_key_step_of_12():
+    assert "10 × P(fewer" not in prompt(15) and "fewer than 25" not in prompt(15).split("- **(a)**")[0]
+
+
+def test_a_wrong_letter_says_what_is_wrong_with_its_claim_not_which_is_right():
+    for wrong in "acd":
+        message = check("25.15", wrong).message
+        assert f"({wrong})" in message and "(b)" not in message and "drew last" not in message
 
 
 # --- every recognised mistake, its own message ------------------------------------------------------
 
 def by_numbers_once() -> Fraction:
     """25.13 with each set of numbers listed once (copies not told apart)."""
-    sets = sorted({tuple(sorted(hand)) for hand in combinations(SMALL_DECK, 4)})
+    sets = sorted({tuple(sorted(hand)) for hand in WITH_A_FOUR})
     return share_by_listing(sets, lambda numbers: pair_count(numbers) >= 2)
+
+
+def with_replacement_13() -> Fraction:
+    """25.13 dealt with replacement: every sequence of four draws holding a 4."""
+    from itertools import product
+    draws = [draw for draw in product(SMALL_DECK, repeat=4) if 4 in draw]
+    return share_by_listing(draws, lambda draw: pair_count(draw) >= 2)
+
+
+def expected_added(deck: list[int]) -> Fraction:
+    """25.3 worked by hand: the pairs each card of ``deck`` would add to the cards in play, averaged."""
+    in_play = [10, 10, 10, 9, 9, 9, 9, 8, 8, 5, 5, 5, 1]
+    return Fraction(sum(in_play.count(card) for card in deck), len(deck))
+
+
+LEFT = list(PAIRS_DECK)
+for _card in [10, 10, 10, 9, 9, 9, 9, 8, 8, 5, 5, 5, 1]:
+    LEFT.remove(_card)
 
 
 def informed_posterior() -> dict[int, Fraction]:
@@ -259,10 +306,15 @@ def odds(model: str):
 
 
 MISTAKES = {  # each exercise's recognised wrong answers, in the order of its mistakes, computed here
-    "25.1": [6, 6 * 5],                            # the nines; ordered pairs
-    "25.2": [comb(5, 2), 5, comb(4, 2)],           # all pairs of five; the sevens; what four made
-    "25.3": [2 + 3 + 1 + 2, 4],                    # n - 1 a number; the numbers that pair
-    "25.7": [Fraction(1, 10), sum(comb(k, 2) for k in range(1, 11))],   # numbers alike; the count
+    "25.1": [45, 165, Fraction(10, 55), Fraction(1, 10)],   # the count of 10s' pairs; every pair; cards; numbers
+    "25.2": [8, comb(6, 2), 1, comb(4, 2), 4],      # not each other; all six; only each other; four; one card
+    "25.3": [13, expected_added(list(PAIRS_DECK)),  # the pairs in play; drawn from the whole deck
+             expected_added(LEFT) * 42,             # not divided
+             Fraction(13, 10)],                     # the numbers equally likely
+    "25.7": [Fraction(5, 100), sum(comb(k, 2) for k in range(6, 11)),   # numbers alike; the count
+             Fraction(1, 9),                                             # any pair
+             1 - Fraction(145, 1485),                                    # the complement
+             sum(Fraction(k, 55) ** 2 for k in range(6, 11))],           # with replacement
     "25.10": [three(odds("informed").over), three(odds("naive").over + odds("naive").exactly)],
     "25.11": [three(odds("naive").over), three(odds("informed").over + odds("informed").exactly)],
     "25.12": [three(pass_cost(ex.reveal_observation(), "naive")[0]),            # the naive model
@@ -278,12 +330,16 @@ MISTAKES = {  # each exercise's recognised wrong answers, in the order of its mi
              24],                                 # the most cards with exactly 20: one short
     "25.8": [round(float(pairs_odds(21).over + pairs_odds(21).exactly), 3),   # ≥ for >
              round(float(pairs_odds(20).over), 3),                            # the lesson's 20 cards
-             round(float(1 - pairs_odds(21).over), 3)],                       # the complement
-    "25.9": [(0, 0, 6), (0, 10, 0)],
+             round(float(1 - pairs_odds(21).over), 3),                        # the complement
+             round(100 * float(pairs_odds(21).over), 1)],                     # a percentage
+    "25.9": [(0, 0, 6), (0, 10, 0), (6, 0)],
     "25.13": [by_numbers_once(),                                               # copies not told apart
-              share_by_listing(list(combinations(SMALL_DECK, 4)), lambda h: pair_count(h) == 2),
-              share_by_listing(list(combinations(SMALL_DECK, 4)), lambda h: pair_count(h) > 2),
-              59],                                                             # the count
+              share_by_listing(WITH_A_FOUR, lambda h: pair_count(h) == 2),
+              share_by_listing(WITH_A_FOUR, lambda h: pair_count(h) > 2),
+              Fraction(59, 210),                                               # every hand, not those with a 4
+              1 - Fraction(53, 195),                                           # the complement
+              with_replacement_13(),
+              53],                                                             # the count
     "25.15": ["a", "c", "d"],
 }
 
@@ -310,15 +366,22 @@ def test_the_mistakes_say_what_they_are():
     assert "counts 25 pairs too" in str(check("25.8", MISTAKES["25.8"][0]))
     assert "lesson's value for 20 cards" in str(check("25.8", MISTAKES["25.8"][1]))
     assert "different cards" in str(check("25.13", by_numbers_once()))
-    assert "10 pairs" not in str(check("25.2", 10)) and "takes away" not in str(check("25.2", 5))
-    assert "C(5, 2)" in str(check("25.2", 10)) and "does not pair with itself" in str(check("25.2", 5))
+    assert "each other" in str(check("25.2", 8)) and "one more 7" in str(check("25.2", 4))
+    assert "twice" not in str(check("25.2", 8)) and "half" not in str(check("25.2", 4))
     assert "informed model's chance" in str(check("25.10", MISTAKES["25.10"][0]))
     assert "drew last" in str(check("25.12", MISTAKES["25.12"][3]))
 
 
 def test_a_near_miss_is_not_taken_for_a_mistake():
     assert "lesson's value" not in str(check("25.8", MISTAKES["25.8"][1] + 0.002))
-    assert "different cards" not in str(check("25.13", by_numbers_once() + Fraction(1, 210)))
+    assert "different cards" not in str(check("25.13", by_numbers_once() + Fraction(1, 195)))
+
+
+def test_the_warm_ups_are_not_lines_of_the_lessons_pair_table():
+    table = {comb(n, 2) for n in range(11)} | {n - 1 for n in range(1, 11)}  # its pairs and "adds" rows
+    assert find("25.2").truth() not in table
+    assert {type(find(key).truth()) for key in ("25.1", "25.3")} == {Fraction}
+    assert find("25.1").truth() == Fraction(45, 165) and find("25.3").truth() == expected_added(LEFT)
 
 
 # --- the notebook and the answer key agree ------------------------------------------------------------
@@ -355,5 +418,5 @@ def test_the_solution_notebook_keeps_the_rhythm_and_defines_each_name_once():
 
 def test_the_student_copy_does_not_import_what_computes_an_answer():
     setup = next(cell.source for cell in nbformat.read(SOLUTIONS, as_version=4).cells if cell.id == "setup")
-    for one_call in ("pairs_odds", "p_over", "pass_cost", "round_points"):
+    for one_call in ("pairs_odds", "p_over", "pass_cost", "round_points", "slips"):
         assert one_call not in setup
