@@ -225,7 +225,10 @@ class TableApp(TableFrame):
         obs = self._state.observation(self._human)
         self.records.finished(self.parts(obs), obs.result is not None,
                               lambda part, decisions: self.round_rows(obs, part, decisions))
-        self.show_download(self.records.download_html(self.say))
+        written = (self.records, len(self.records.rows))  # rows are only ever added: the CSV is new only then
+        if written != getattr(self, "_download_written", None):
+            self._download_written = written
+            self.show_download(self.records.download_html(self.say))
         done = self.pending(obs)
         mine = done is None and obs.current_player == self._human
         legal = self._state.legal_actions() if mine else []

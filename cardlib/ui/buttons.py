@@ -28,10 +28,17 @@ from typing import Any, Optional
 
 import ipywidgets as widgets
 from ipywidgets.widgets.widget_string import HTMLStyle
+from traitlets import Int
 
 from cardlib.ui.style import px
 
 Work = Callable[[], None]
+
+
+class _Box(widgets.HBox):
+    """The box of one render's buttons: the page reports its views, and the kernel echoes nothing back."""
+
+    _view_count = Int(None, allow_none=True).tag(sync=True, echo_update=False)
 
 
 @dataclass(frozen=True)
@@ -68,7 +75,7 @@ class ControlsBox:
         self._rows: list[widgets.HBox] = []
         self._work: dict[widgets.Button, Work] = {}  # the click's work of each button shown now
         self.buttons: list[widgets.Button] = []
-        self.box: Optional[widgets.HBox] = None  # this render's box of rows (or of buttons)
+        self.box: Optional[_Box] = None  # this render's box of rows (or of buttons)
         self.generation = 0  # one more at every render
         self._seen = 0  # the newest render whose box the page has shown
         self._page = False  # whether any page has ever shown a box (a kernel alone never has)
@@ -79,62 +86,82 @@ class ControlsBox:
         return not self._page or self._seen == self.generation
 
     def show(self, controls: Sequence[Any]) -> None:
-        """Put the buttons of ``controls`` on the page (label, tooltip, disabled, style, group, on_click)."""
+        """Put the buttons of ``controls`` on the page (label, tooltip, disabled, style, group, on_click).
+
+        A row keeps its heading where it can and its buttons, and a button its look: the page is sent
+        only what changed.
+        """
         self.generation += 1
-        while len(self._pool) < len(controls):
-            button = widgets.Button(layout=self._button_layout, style=self._button_style)
-            button.on_click(self._clicked)
-            self._pool.append(button)
-        shown, spare = self._pool[:len(controls)], self._pool[len(controls):]
-        for button, control in zip(shown, controls):
+        grouped = any(control.group for control in controls)
+        groups: dict[str, list[int]] = {}  # each heading, and the controls under it in order
+        for i, control in enumerate(controls):
+            groups.setdefault(control.group if grouped else "", []).append(i)
+        rows = self._rows_for(list(groups) if grouped else [])
+        places = ([list(row.children[1:]) for row in rows] if grouped else
+                  [self.buttons + [button for button in self._pool if button not in self.buttons]])
+        shown: list[Optional[widgets.Button]] = [None] * len(controls)
+        for place, members in zip(places, groups.values()):  # a row's buttons first go back to that row
+            place = [button for button in place if button not in shown]  # (a spare row may hold one shown elsewhere)
+            for i, button in zip(members, _matched(place, [_look(controls[i]) for i in members], _look_of)):
+                shown[i] = button
+        free = iter([button for button in self._pool if button not in shown])
+        for i, control in enumerate(controls):
+            button = shown[i] = shown[i] or next(free, None) or self._new_button()
             with button.hold_sync():  # one message a button, and only for what changed
                 button.description, button.tooltip = control.label, control.tooltip
                 button.disabled, button.button_style = control.disabled, control.style
-        for button in spare:
-            _blank(button)
         self.buttons = shown
         self._work = {button: control.on_click for button, control in zip(shown, controls)}
-        grouped = any(control.group for control in controls)
-        rows = self._grouped(controls if grouped else (), shown)
+        for row, members in zip(rows, groups.values()):
+            if list(row.children[1:]) != [shown[i] for i in members]:
+                row.children = (row.children[0], *(shown[i] for i in members))
         self._replace_box(rows if grouped else shown, grouped)
+        # then, off the page's way to the new table, the spare buttons and rows keep nothing of the old one
+        # (a spare row keeps its buttons, blank or shown elsewhere: they go back to it if it is used again)
+        for button in free:
+            _blank(button)
+        for row in self._rows:
+            if row not in rows:
+                row.children[0].value = ""
 
-    def _grouped(self, controls: Sequence[Any], buttons: list[widgets.Button]) -> list[widgets.HBox]:
-        """One boxed row per group heading, in the order the groups first appear; the spare rows blanked."""
-        groups: dict[str, list[widgets.Button]] = {}
-        for control, button in zip(controls, buttons):
-            groups.setdefault(control.group, []).append(button)
-        while len(self._rows) < len(groups):
-            row = widgets.HBox([widgets.HTML(layout=self._heading_layout, style=self._heading_style)], layout=self._row_layout)
-            row.add_class("cl-controls-group")
-            self._rows.append(row)
-        for row, (heading, members) in zip(self._rows, groups.items()):
-            label = row.children[0]
-            label.value = f'<div class="cl-controls-label">{heading}</div>'
-            if list(row.children[1:]) != members:
-                row.children = (label, *members)
-        for row in self._rows[len(groups):]:  # spare rows: no heading, no buttons
-            row.children[0].value = ""
-            if len(row.children) > 1:
-                row.children = row.children[:1]
-        return self._rows[:len(groups)]
+    def _new_button(self) -> widgets.Button:
+        button = widgets.Button(layout=self._button_layout, style=self._button_style)
+        button.on_click(self._clicked)
+        self._pool.append(button)
+        return button
+
+    def _rows_for(self, headings: list[str]) -> list[widgets.HBox]:
+        """A row for each heading: one that shows it already, else the next free one as last shown."""
+        shown = list(self.box.children) if self.box is not None else []
+        pool = [row for row in shown if row in self._rows] + [row for row in self._rows if row not in shown]
+        wanted = [_heading_html(heading) for heading in headings]
+        rows = _matched(pool, wanted, lambda row: row.children[0].value)
+        for i, row in enumerate(rows):
+            if row is None:
+                rows[i] = row = widgets.HBox([widgets.HTML(layout=self._heading_layout, style=self._heading_style)],
+                                             layout=self._row_layout, _dom_classes=("cl-controls-group",))
+                self._rows.append(row)
+            row.children[0].value = wanted[i]
+        return rows
 
     def _replace_box(self, children: Sequence[widgets.Widget], grouped: bool) -> None:
         """A new box for this render's buttons (the only widget a render makes); the page reports showing it."""
-        box = widgets.HBox(children, layout=self._box_layouts[grouped], _view_count=0)
-        box.add_class("cl-controls")
+        box = _Box(children, layout=self._box_layouts[grouped], _view_count=0, _dom_classes=("cl-controls",))
         generation = self.generation
-        box.observe(lambda change: self._shown(generation, change["new"]), names="_view_count")
+        box.observe(lambda change: self._views(box, generation, change["new"]), names="_view_count")
         old, self.box = self.box, box
-        if old is not None:
-            old._view_count = None  # the page no longer counts the old box's views: it says nothing as it leaves
-        self.widget.children = (box,)  # after the buttons' new labels: the page shows them in the new box
-        if old is not None:
-            old.close()  # the box only: its buttons and rows are reused
+        self.widget.children = (box,)  # after the buttons' new looks: the page shows them in the new box
+        if old is not None and not old._view_count:
+            old.close()  # no page shows it (the box only: its buttons and rows are reused)
 
-    def _shown(self, generation: int, views: Optional[int]) -> None:
+    def _views(self, box: widgets.HBox, generation: int, views: Optional[int]) -> None:
+        """The page reports how many views of a box it shows: the box of ``generation`` is on screen,
+        or an older box has left the page (then it is closed; closed before, its report would find no box)."""
         if views:
             self._page = True
             self._seen = max(self._seen, generation)
+        elif box is not self.box:
+            box.close()
 
     def _clicked(self, button: widgets.Button) -> None:
         work = self._work.get(button)
@@ -142,6 +169,35 @@ class ControlsBox:
             self._refuse()
         else:
             self._act(work)
+
+
+def _look(control: Any) -> tuple:
+    """What a control's button shows (and whether it can be clicked)."""
+    return control.label, control.tooltip, control.disabled, control.style
+
+
+def _look_of(button: widgets.Button) -> tuple:
+    return button.description, button.tooltip, button.disabled, button.button_style
+
+
+def _heading_html(heading: str) -> str:
+    return f'<div class="cl-controls-label">{heading}</div>'
+
+
+def _matched(pool: list, wanted: Sequence[Any], look: Callable[[Any], Any]) -> list:
+    """For each wanted look, a widget of ``pool`` that shows it already, else one that does not
+    (in the pool's order), else None: a new one is needed.
+
+    >>> _matched(["a", "b", "c"], ["c", "x", "a", "y", "z"], str)
+    ['c', 'b', 'a', None, None]
+    """
+    free: dict[Any, list] = {}
+    for widget in pool:
+        free.setdefault(look(widget), []).append(widget)
+    chosen = [free[want].pop(0) if free.get(want) else None for want in wanted]
+    taken = {id(widget) for widget in chosen if widget is not None}
+    rest = iter(widget for widget in pool if id(widget) not in taken)
+    return [widget if widget is not None else next(rest, None) for widget in chosen]
 
 
 def _blank(button: widgets.Button) -> None:
