@@ -8,25 +8,25 @@ row's penalty and the seed), an enumeration (dc.12) and two "explain" choices (d
 from __future__ import annotations
 
 import math
-from collections import Counter
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 from functools import lru_cache
-from itertools import combinations, combinations_with_replacement
+from itertools import combinations
 from math import comb
 from typing import Any
 
 from cardlib.core.checking import Sampled, estimate_near, exercise, same, same_expression, simulated, the_one_true
-from cardlib.decks.pairs import COPIES, NUMBERS, PAIRS_DECK, stacked_deck
+from cardlib.decks.pairs import NUMBERS, PAIRS_DECK, stacked_deck
 from cardlib.discontinuity.actions import Take
 from cardlib.discontinuity.rules import Game, State
+from cardlib.discontinuity.slips import mean_penalty_of, mean_penalty_with_repeats, penalty_runs_of_two
 from cardlib.discontinuity.scoring import (
     JOKER, JOKER_ALONE, RUN, lay_out, row_penalty, row_values, runs, score,
 )
 
 # The rows the questions ask about, named so the notebook and the tests use the very same rows.
-LONG_RUN_ROW = (3, 4, 5, 6, 9)
-SHORT_RUNS_ROW = (1, 2, 4, 5, 9, 10)
+LONG_RUN_ROW = (2, 3, 4, 5, 8)
+SHORT_RUNS_ROW, ADDED_CARD = (1, 2, 4, 5, 9, 10), 3
 SAFE_CARDS, JOKER_ROW = 6, (2, 5, 6, JOKER, 9)
 RUN_OF_TWO_ROW = (4, 5, 9)
 GAP_ROW = (3, 4, 5, 7, 8, 9)
@@ -58,33 +58,48 @@ def points_after(state: State, action: Any) -> int:
     return after(state, action).points(state.current_player)
 
 
+def _is(wrong: Callable[[Any], Any]) -> Callable[[Any, Any], bool]:
+    """A mistake's test: the answer is exactly the wrong value computed from the truth."""
+    return lambda answer, truth: same(answer, wrong(truth))
+
+
 def _analysis() -> Any:
     """cardlib's mathematics of the game, loaded on first need (it brings sympy)."""
     from cardlib.discontinuity import analysis
     return analysis
 
 
-@exercise("dc.1", hint=("Find the runs first: which cards are three or more consecutive numbers?",
+@exercise("dc.1", hint=("Find the runs first: which cards are three or more consecutive numbers? Then compare "
+                        "what the row costs with what its cards add up to.",
                         "A run of three or more consecutive numbers costs only its lowest card; every other "
-                        "card costs its number."),
-          mistakes=[(sum(LONG_RUN_ROW), "That pays every card. The run rule: 3, 4, 5, 6 is a run of four and "
-                                        "costs only its lowest card."),
-                    (min(LONG_RUN_ROW), "The run costs its lowest card, but the 9 is not in the run: it costs "
-                                        "its number too."),
-                    (max(LONG_RUN_ROW[:-1]) + LONG_RUN_ROW[-1],
+                        "card costs its number. The saving is the sum of the cards minus the penalty."),
+          mistakes=[(0, "That pays every card. The run rule: 2, 3, 4, 5 is a run of four and costs only its "
+                        "lowest card."),
+                    (_is(lambda truth: row_penalty(LONG_RUN_ROW)),
+                     "That is what the row costs; the question asks how much less that is than paying every card."),
+                    (sum(LONG_RUN_ROW), "That is every card paid; the saving is that minus what the row costs."),
+                    (sum(LONG_RUN_ROW) - min(LONG_RUN_ROW), "The run costs its lowest card, but the 8 is not in "
+                                                            "the run: it costs its number too."),
+                    (sum(LONG_RUN_ROW) - max(LONG_RUN_ROW[:-1]) - LONG_RUN_ROW[-1],
                      "A run costs its lowest card, not its highest.")])
-def long_run_penalty() -> int:
-    return row_penalty(LONG_RUN_ROW)
+def long_run_saving() -> int:
+    return sum(LONG_RUN_ROW) - row_penalty(LONG_RUN_ROW)
 
 
-@exercise("dc.2", hint=("Is there a run of three or more here? Look closely at 10 and 1.",
-                        "Runs of two are not runs for the rule: 1, 2 costs 1 + 2. 10 and 1 are not consecutive."),
-          mistakes=[(1 + 4 + 9, "Runs of two are not runs for the rule: only three or more consecutive numbers "
-                                "cost their lowest card. Here every card costs its number."),
-                    (9 + 4 + 5, "10 and 1 are not consecutive: 9, 10, 1, 2 is not a run. Every card costs its "
-                                "number here.")])
-def short_runs_penalty() -> int:
-    return row_penalty(SHORT_RUNS_ROW)
+@exercise("dc.2", hint=("Work out the penalty before the 3 and after it: look closely at 10 and 1, and at the "
+                        "runs of two.",
+                        "Runs of two are not runs for the rule: 1, 2 costs 1 + 2. 10 and 1 are not consecutive. "
+                        "With the 3, which cards make a run of three or more?"),
+          mistakes=[(_is(lambda truth: row_penalty(sorted(SHORT_RUNS_ROW + (ADDED_CARD,)))),
+                     "That is what the row costs with the 3; the question asks how much lower that is than "
+                     "before."),
+                    (_is(lambda truth: -truth), "The penalty goes down: give how much as a positive number."),
+                    (_is(lambda truth: penalty_runs_of_two(SHORT_RUNS_ROW)
+                         - penalty_runs_of_two(sorted(SHORT_RUNS_ROW + (ADDED_CARD,)))),
+                     "Runs of two are not runs for the rule: before the 3, the cards 1, 2 and 4, 5 cost their "
+                     "numbers in full.")])
+def added_three_saves() -> int:
+    return row_penalty(SHORT_RUNS_ROW) - row_penalty(sorted(SHORT_RUNS_ROW + (ADDED_CARD,)))
 
 
 @exercise("dc.3", hint=("The score is +2 for each card in the safe (金庫), minus the row's penalty.",
@@ -123,7 +138,9 @@ def joker_saves_on_a_gap() -> int:
                         "Try every number card as the anchor and compute row_penalty(lay_out(row, joker=True, "
                         "anchor=n)) each time; answer with the anchor's number."),
           mistakes=[(3, "Right of 3 the joker makes 2, 3, 4 a run, which costs 2 — but the 6 and 7 still cost "
-                        "13 and the 9 costs 9. Is there a place that saves more?")])
+                        "13 and the 9 costs 9. Is there a place that saves more?"),
+                    (_is(lambda truth: truth + 1), "That is the number the joker counts there; the question asks "
+                                                   "for its anchor, the card it sits right of.")])
 def best_joker_anchor() -> int:
     return _analysis().best_joker_place(JOKER_PLACE_ROW)
 
@@ -164,11 +181,6 @@ def _is_run_around_the_top(line: Sequence[int]) -> bool:
                for start in NUMBERS)
 
 
-def _is(wrong: Callable[[Any], Any]) -> Callable[[Any, Any], bool]:
-    """A mistake's test: the answer is exactly the wrong value computed from the truth."""
-    return lambda answer, truth: same(answer, wrong(truth))
-
-
 def _is_formula(wrong: Callable[[Any], Any]) -> Callable[[Any, Any], bool]:
     """A mistake's test: the answer is the formula ``wrong(analysis)`` in any equal form."""
     return lambda answer, truth: same_expression(answer, wrong(_analysis()))
@@ -183,7 +195,11 @@ def _sets_of(cards: int) -> int:
                         "apart, so each set is equally likely. Count the sets showing k and k + 1.",
                         "By hand: k and k + 1 can be dealt in k·(k + 1) ways (k copies of k, k + 1 of k + 1), "
                         "for k = 1 to 9, out of comb(55, 2) sets. Give favourable / total as a Fraction."),
-          mistakes=[(lambda answer, truth: same(answer, share_of_lines(2, _is_run_around_the_top)),
+          mistakes=[(_is(lambda truth: truth * _sets_of(2) / (len(PAIRS_DECK) * (len(PAIRS_DECK) - 1))),
+                     "The count and the total are not counted alike: 55·54 counts the deals in order (first "
+                     "card, second card), while each set of two cards was counted once. Count sets for both "
+                     "(comb(55, 2)), or ordered deals for both."),
+                    (lambda answer, truth: same(answer, share_of_lines(2, _is_run_around_the_top)),
                      "10 and 1 are not consecutive: in a row they are not a run (the run rule stops at 10). "
                      "Leave the sets showing 10 and 1 out."),
                     (_is(lambda truth: truth * _sets_of(2)),
@@ -192,9 +208,9 @@ def _sets_of(cards: int) -> int:
                     (_is(lambda truth: Fraction(len(NUMBERS) - 1, comb(len(NUMBERS), 2))),
                      "That counts pairs of numbers as if each were equally likely; but there are k copies "
                      "of k, so 9 and 10 come up far more often than 1 and 2. Count cards, not numbers."),
-                    (lambda answer, truth: any(same(answer, p) for p in (_offers(), 1 - _offers())),
-                     "That is the lesson's question: whether the two numbers differ (or its complement). "
-                     "Here they must differ by exactly 1.")])
+                    (lambda answer, truth: same(answer, _offers()),
+                     "That is the lesson's question: whether the two numbers differ. Here they must differ by "
+                     "exactly 1.")])
 def two_card_line_consecutive() -> Any:
     """The chance a fresh two-card line shows k and k + 1, by listing every set of two cards."""
     return share_of_lines(2, is_run)
@@ -248,7 +264,10 @@ def _one_number(cards: int) -> Any:
                      "makes it cost its highest card, a + L − 1."),
                     (_is_formula(lambda an: an.a + an.L - 1),
                      "That is what the run costs under the house rule, not what the rule saves: compare "
-                     "it with the whole run's sum.")])
+                     "it with the whole run's sum."),
+                    (lambda answer, truth: same_expression(answer, -truth),
+                     "That has its sign turned: the saving is the whole run's sum minus what the run still "
+                     "costs, not the other way round.")])
 def house_rule_saving() -> Any:
     """What the run rule saves on a run a..a+L-1 when the run costs its highest card."""
     import sympy as sp
@@ -279,7 +298,7 @@ def best_take() -> Take:
 
 # --- a seeded simulation ------------------------------------------------------------------------
 
-ROW_CARDS, ROWS_DEALT, SIMULATION_SEED = 4, 20_000, 11   # dc.11: rows of 4 different numbers and the joker
+ROW_CARDS, ROWS_DEALT, SIMULATION_SEED = 4, 150_000, 11   # dc.11: rows of 4 different numbers and the joker
 
 
 def _row_penalty_spread(size: int, joker_on_top: bool) -> float:
@@ -295,32 +314,27 @@ def _mean_penalty(size: int, joker_on_top: bool) -> Any:
     return sum(penalty * chance for penalty, chance in chances.items())
 
 
-@lru_cache(maxsize=None)
-def _mean_penalty_with_repeats(size: int) -> float:
-    """The slip of dc.11: the mean penalty when deals with a repeated number are kept, not dealt again."""
-    total = weight = 0.0
-    for numbers in combinations_with_replacement(NUMBERS, size):
-        counts = Counter(numbers)
-        ways = math.prod(comb(COPIES[number], count) for number, count in counts.items())
-        total += ways * row_penalty(list(numbers) + [JOKER])  # laid out in order, the joker on top
-        weight += ways
-    return total / weight
-
-
 @exercise("dc.11", hint=("One row: deal four cards with rng.sample(PAIRS_DECK, 4); if a number repeats "
-                         "(len(set(cards)) < 4), deal again. Its penalty is row_penalty(lay_out(cards, "
-                         "joker=True, anchor=max(cards))).",
+                         "(len(set(cards)) < 4), deal again — lay_out refuses a row holding a number twice. Its "
+                         "penalty is row_penalty(lay_out(cards, joker=True, anchor=max(cards))).",
                          "Make rng = random.Random(11) once, before the loop, and keep every row's penalty in a "
-                         "list until it has 20,000. Answer with (penalties, 11): the whole list and the seed."),
+                         "list until it has 150,000. Answer with (penalties, 11): the whole list and the seed."),
           compare=simulated,
           mistakes=[(estimate_near(lambda: _mean_penalty(ROW_CARDS, joker_on_top=False)),
                      "Your rows leave the joker out: each row holds four numbers and the joker, right of the "
                      "highest card (lay_out(cards, joker=True, anchor=max(cards)))."),
-                    (estimate_near(lambda: _mean_penalty_with_repeats(ROW_CARDS)),
+                    (estimate_near(lambda: mean_penalty_with_repeats(ROW_CARDS)),
                      "Your rows keep deals where a number repeats; a row never holds a number twice, so "
-                     "such a deal is dealt again.")])
+                     "such a deal is dealt again."),
+                    (estimate_near(lambda: mean_penalty_of(ROW_CARDS, False, max)),
+                     "Your rows take every set of four numbers as equally likely (rng.sample(range(1, 11), 4)); "
+                     "but the deck holds k copies of k, so high numbers come more often. Deal cards from "
+                     "PAIRS_DECK."),
+                    (estimate_near(lambda: mean_penalty_of(ROW_CARDS, True, min)),
+                     "Your joker sits right of the lowest card; the question keeps it on top, right of the "
+                     "highest (anchor=max(cards)).")])
 def simulated_row_penalty() -> Sampled:
-    """The exact mean penalty of a row of four and the joker on top, over 20,000 rows, with its exact spread."""
+    """The exact mean penalty of a row of four and the joker on top, over 150,000 rows, with its exact spread."""
     return Sampled(_mean_penalty(ROW_CARDS, joker_on_top=True), ROWS_DEALT,
                    _row_penalty_spread(ROW_CARDS, joker_on_top=True))
 

@@ -5,6 +5,7 @@ import math
 import random
 import statistics
 from fractions import Fraction
+from functools import lru_cache
 from itertools import combinations
 from pathlib import Path
 
@@ -128,13 +129,16 @@ def test_probability_answers_may_be_fractions_or_sympy():
 
 # --- the simulation: dc.11 ---------------------------------------------------------------------------
 
-def student_simulation(seed: int = 11, rows: int = 20_000, joker: bool = True, redeal: bool = True,
-                       shuffle: bool = False) -> list[int]:
+@lru_cache(maxsize=None)
+def student_simulation(seed: int = 11, rows: int = 150_000, joker: bool = True, redeal: bool = True,
+                       shuffle: bool = False, numbers_alike: bool = False, joker_low: bool = False) -> list[int]:
     """dc.11 as a student writes it (the flags make the slips a student makes)."""
     rng = random.Random(seed)
     penalties = []
     while len(penalties) < rows:
-        if shuffle:
+        if numbers_alike:
+            cards = rng.sample(range(1, 11), 4)
+        elif shuffle:
             deck = list(PAIRS_DECK)
             rng.shuffle(deck)
             cards = deck[:4]
@@ -143,6 +147,8 @@ def student_simulation(seed: int = 11, rows: int = 20_000, joker: bool = True, r
         if redeal and len(set(cards)) < 4:
             continue
         row = sorted(cards) + ["J"] if joker else sorted(cards)  # the joker right of the highest card
+        if joker_low:
+            row = lay_out(cards, joker=True, anchor=min(cards))
         penalties.append(row_penalty(row))
     return penalties
 
@@ -153,7 +159,7 @@ def test_dc11_truth_is_the_exact_mean_and_spread_of_a_row_of_four_with_the_joker
     mean = Fraction(sum(ways * penalty for ways, penalty in rows), weight)
     variance = Fraction(sum(ways * penalty ** 2 for ways, penalty in rows), weight) - mean ** 2
     truth = find("dc.11").truth()
-    assert truth.value == sp.Rational(mean.numerator, mean.denominator) and truth.runs == 20_000
+    assert truth.value == sp.Rational(mean.numerator, mean.denominator) and truth.runs == 150_000
     assert truth.spread == pytest.approx(math.sqrt(variance), rel=1e-12)
     assert row_penalty(lay_out([2, 5, 8, 9], joker=True, anchor=9)) == row_penalty([2, 5, 8, 9, "J"])
 
@@ -166,15 +172,25 @@ def test_dc11_a_simulation_written_as_a_student_would_passes(shuffle):
 
 
 def test_dc11_simulation_slips_get_messages_of_their_own():
-    assert "leave the joker out" in str(check("dc.11", (student_simulation(joker=False), 11)))
-    assert "dealt again" in str(check("dc.11", (student_simulation(redeal=False), 11)))
+    assert says_only_its_own_mistake("dc.11", (student_simulation(joker=False), 11), 0)
+    assert says_only_its_own_mistake("dc.11", (student_simulation(redeal=False), 11), 1)
+
+
+@pytest.mark.parametrize("seed", (11, 1, 2))
+def test_dc11_numbers_alike_and_the_joker_on_the_lowest_card_get_messages_of_their_own(seed):
+    truth = find("dc.11").truth()
+    from cardlib.discontinuity.slips import mean_penalty_of
+    assert mean_penalty_of(4, False, max) - float(truth.value) > 8 * truth.standard_error
+    assert says_only_its_own_mistake("dc.11", (student_simulation(seed, numbers_alike=True), seed), 2)
+    assert says_only_its_own_mistake("dc.11", (student_simulation(seed, joker_low=True), seed), 3)
+    assert check("dc.11", (student_simulation(seed), seed)).ok
 
 
 def test_dc11_the_exact_mean_and_its_standard_error_are_no_simulation():
     truth = find("dc.11").truth()
     verdict = check("dc.11", (float(truth.value), truth.standard_error))
     assert not verdict.ok and "(outcomes, seed)" in verdict.message
-    assert not check("dc.11", ([float(truth.value)] * 20_000, 11)).ok  # the exact value repeated
+    assert not check("dc.11", ([float(truth.value)] * 150_000, 11)).ok  # the exact value repeated
     assert not check("dc.11", (student_simulation(rows=10_000), 11)).ok  # the wrong number of rows
 
 
@@ -190,6 +206,18 @@ def test_dc13_the_joker_on_a_ten_counts_11_and_extends_the_run():
 def test_dc13_is_not_the_lessons_example():
     # the lesson shows a joker inside the run 2, 3, 4 splitting it; dc.13 asks about the top of 1..10
     assert 10 in ex.JOKER_ON_TEN_ROW and ex.JOKER_ON_TEN_ROW != (2, 3, 4)
+
+
+def test_dc14_options_do_not_name_the_take_of_dc10():
+    options = prompts().split("### dc.14")[1]
+    assert "5 and 6" not in options and "Take(6" not in options
+
+
+def test_the_answer_cells_comments_point_the_way_without_doing_the_sum():
+    cells = {cell.id: cell.source for cell in nbformat.read(SOLUTIONS, as_version=4).cells}
+    for number in (1, 3):
+        comments = " ".join(line for line in cells[f"q{number}-answer"].splitlines() if line.startswith("#"))
+        assert not any(digit in comments for digit in "0123456789")
 
 
 def test_dc14_the_pairs_take_beats_the_best_run_take():
@@ -219,13 +247,15 @@ def test_the_one_true_refuses_when_cardlib_confirms_none_or_two():
 # --- every recognised mistake, its own message --------------------------------------------------------
 
 MISTAKES = {  # each exercise's recognised wrong answers, in the order of its mistakes, computed here
-    "dc.1": [3 + 4 + 5 + 6 + 9, 3, 6 + 9],               # every card; the 9 forgotten; the highest card
-    "dc.2": [1 + 4 + 9, 9 + 4 + 5],                       # runs of two as runs; 9, 10, 1, 2 as a run
+    "dc.1": [0, 2 + 8, 22, 22 - 2, 22 - (5 + 8)],        # every card; the penalty; the sum; the 8 in the run;
+                                                          # the highest card
+    "dc.2": [1 + 9 + 10, -11, (1 + 4 + 9) - (1 + 9)],     # the new penalty; the sign; runs of two as runs
     "dc.3": [6 - 16, -16, 12 - (2 + 5 + 6 + 11 + 9)],     # +1 a card; the safe forgotten; the joker as 11
     "dc.4": [4 + 9, -5],                                  # the penalty after; the sign
     "dc.5": [3, -7, 3 + 4 + 5 + 7 + 8 + 9 - 3],           # the penalty after; the sign; against every card
-    "dc.6": [3],
-    "dc.7": [Fraction(330 + 10 * 1, 1485),               # 10 and 1 counted as consecutive
+    "dc.6": [3, 8],                                       # a worse anchor; the joker's value, not its anchor
+    "dc.7": [Fraction(330, 55 * 54),                      # sets over ordered deals
+             Fraction(330 + 10 * 1, 1485),               # 10 and 1 counted as consecutive
              330,                                         # the count, not the probability
              Fraction(9, math.comb(10, 2)),               # numbers taken as equally likely
              Fraction(8, 9)],                             # the lesson's "offers a take"
@@ -236,7 +266,8 @@ MISTAKES = {  # each exercise's recognised wrong answers, in the order of its mi
     "dc.10": [Take(1, 4, 7)],                               # the best take that makes a run
     "dc.9": [L * (L + 2 * a - 1) / 2,                     # the whole run's sum
              (L - 1) * (L + 2 * a) / 2,                   # the lesson's rule: costs its lowest card
-             a + L - 1],                                  # the cost, not the saving
+             a + L - 1,                                   # the cost, not the saving
+             -(L - 1) * (L + 2 * a - 2) / 2],             # the sign turned
     "dc.12": [Fraction(1980 + 9 * 10 * 1 + 10 * 1 * 2, math.comb(55, 3)),  # 9, 10, 1 and 10, 1, 2
               1980,                                                       # the count
               Fraction(4, 53 * 6),                                        # one order only
@@ -260,7 +291,8 @@ def test_every_mistake_is_exercised_and_the_messages_differ(exercise_id):
 
 
 def test_the_complement_of_the_lessons_answers_is_recognised_too():
-    assert "lesson's question" in str(check("dc.7", Fraction(1, 9)))
+    assert "lesson's question" in str(check("dc.7", Fraction(8, 9)))
+    assert "in order" in str(check("dc.7", Fraction(1, 9)))  # 330/(55·54), which is also 1 − 8/9
     assert "complement" in str(check("dc.8", 1 - Fraction(4781, 10335)))
 
 
