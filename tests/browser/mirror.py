@@ -12,7 +12,7 @@ from collections import Counter
 from cardlib.ui.app import ordinal
 
 MOMENT = re.compile(r'data-moment="([^"]+)"')
-LOAD_TIMEOUT = 60_000  # ms for Voila to start a kernel and run the notebook
+LOAD_TIMEOUT = 180_000  # ms for Voila to start a kernel and run the notebook (an event wait: a bound for a loaded machine)
 
 # Every render replaces all the buttons: wait until the header says the expected moment, the
 # expected buttons are shown, and every button of the previous moment has left the page.
@@ -41,7 +41,7 @@ def button(page, label: str):
 
 def wait_settled(page, mirror, old=()) -> None:
     """Wait until the page shows the mirror's moment and buttons, and none of the ``old`` buttons."""
-    page.wait_for_function(SETTLED, arg=[moment(mirror), labels(mirror), list(old)], timeout=20_000)
+    page.wait_for_function(SETTLED, arg=[moment(mirror), labels(mirror), list(old)], timeout=60_000)
 
 
 def open_app(page, url: str, mirror):

@@ -142,7 +142,7 @@ def agrees(shown: str, exact: Fraction, scale: int, places: int) -> bool:
 def check_coach(page, mirror: TwentyFiveApp) -> bool:
     """The page's coach shows p_over (and pass_cost) of the human's observation; True if it shows odds."""
     expected = coach_expected(mirror)
-    page.wait_for_function(COACH_SHOWN, arg=expected, timeout=20_000)
+    page.wait_for_function(COACH_SHOWN, arg=expected, timeout=60_000)
     if expected is None:
         return False
     obs = mirror.state.observation(mirror.human)
