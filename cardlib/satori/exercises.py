@@ -124,7 +124,9 @@ def bluffer_first_card() -> Fraction:
                     (Fraction(2, 7), "Two satori are left, but not among seven cards: the hand holds only five "
                                      "now."),
                     (Fraction(4, 5), "Five cards are left, but the two taken were satori: the satori left are "
-                                     "4 − 2.")])
+                                     "4 − 2."),
+                    (Fraction(3, 5), "That counts the zatsunen among the five cards left (it is also the prior of "
+                                     "the sheet's hand, 3 satori of 5). Count the satori left in this hand.")])
 def third_card_after_two_successes() -> Fraction:
     """The posterior that a uniform player's third card is satori, once Katsus took their first two (both satori)."""
     return last_card_satori(AFTER_TWO_SUCCESSES, UNIFORM)
@@ -204,6 +206,24 @@ def fourth_card_after_a_failure() -> Fraction:
 
 # --- a formula in the bluff rate ---------------------------------------------------------------------
 
+def _in_another_symbol(answer: Any, truth: Any) -> bool:
+    """A mistake's test: the answer is the truth written in one symbol other than b."""
+    import sympy as sp
+
+    expression = sp.sympify(answer)
+    free = expression.free_symbols
+    (b,) = sp.sympify(truth).free_symbols
+    return (len(free) == 1 and free != {b}
+            and sp.simplify(expression.subs(free.pop(), b) - truth) == 0)
+
+
+def _a_number(answer: Any, truth: Any) -> bool:
+    """A mistake's test: the answer is a number where a formula is asked for."""
+    import sympy as sp
+
+    return not sp.sympify(answer).free_symbols
+
+
 @exercise("sat.6", hint=("The Katsu took a satori, so the hand holds 2 satori and 2 zatsunen. List its next two "
                          "cards, S S, S Z, Z S, Z Z, each with its chance in b.",
                          "After S Z or Z S both kinds are left: a satori with chance 1 − b. After S S only "
@@ -224,7 +244,11 @@ def fourth_card_after_a_failure() -> Fraction:
                     (_is_formula(lambda b: 1 - (2 * b - 3 * b ** 2 + 2 * b ** 3)),
                      "That is the chance the fourth card is a zatsunen."),
                     (Fraction(1, 2), "1/2 is the uniform model, a number. The question asks for a formula in the "
-                                     "bluff rate b.")])
+                                     "bluff rate b."),
+                    (_in_another_symbol, "That is a formula in another symbol: write it in the notebook's b, "
+                                         "b = sp.Symbol(\"b\")."),
+                    (_a_number, "That is a number: the chance at one bluff rate. The question asks for a formula in "
+                                "the bluff rate b, true for every b.")])
 def fourth_card_in_the_bluff_rate() -> Any:
     """The posterior that the fourth card is satori, a Katsu having taken the first (a satori), as a formula in b."""
     return _analysis().posterior_in_bluff(FOURTH_AFTER_A_SUCCESS)
@@ -247,8 +271,10 @@ def fourth_card_in_the_bluff_rate() -> Any:
                      "Your player plays a satori 1/3 of the time; it is the zatsunen (the bluff) that comes 1/3 "
                      "of the time."),
                     (estimate_near(lambda: 1 - SIMULATED_BLUFF),
-                     "Your player plays a satori with chance 2/3 every time, even when one kind is gone. Take each "
-                     "card out of the hand: once the zatsunen are gone, the next card is a satori for sure."),
+                     "Your estimate fits 2/3, the chance of a satori while both kinds are in hand: either you "
+                     "counted the second card from that hand instead of the third, or your player keeps choosing "
+                     "by chance even when one kind is gone (then there is no choice: take each card out of the "
+                     "hand)."),
                     (estimate_near(lambda: last_card_satori(Story(DEALT, (UNSEEN,) * 3), Model(bluff=SIMULATED_BLUFF))),
                      "Your hand still holds the satori the Katsu took: start each run from [\"S\", \"S\", \"Z\", "
                      "\"Z\"], the cards left after it.")])
@@ -304,10 +330,13 @@ def _bots_p() -> Fraction:
     return analysis.p_satori(katsu_position(), analysis.MODELS[BOTS])
 
 
-def _exact_break_even() -> Fraction:
-    """The p where p × success = p × no call | S + (1 − p) × no call | Z."""
+FAILED_CALL_KEEPS = Fraction(1, 10)   # sat.8's house rule: a failed call leaves the caller this chance of winning
+
+
+def _exact_break_even(failed: Fraction = Fraction(0)) -> Fraction:
+    """The p where p × success + (1 − p) × failed = p × no call | S + (1 − p) × no call | Z."""
     success, satori, zatsunen = _chances()
-    return zatsunen / (success - satori + zatsunen)
+    return (zatsunen - failed) / (success - satori + zatsunen - failed)
 
 
 def _near_any(*wrongs: Callable[[], Any]) -> Callable[[Any, Any], bool]:
@@ -315,46 +344,42 @@ def _near_any(*wrongs: Callable[[], Any]) -> Callable[[Any, Any], bool]:
     return lambda answer, truth: any(close_to(answer, Fraction(wrong())) for wrong in wrongs)
 
 
-@exercise("sat.8", hint=("A failed call leaves you 0, so a call is worth p × P(win | success). Letting the card go "
-                         "is worth P(win | no call, S) if it is a satori and P(win | no call, Z) if not. Where are "
+@exercise("sat.8", hint=("A call is worth p × P(win | success) + (1 − p) × 0.1 under the house rule. Letting the card "
+                         "go is worth P(win | no call, S) if it is a satori and P(win | no call, Z) if not. Where are "
                          "the two expected values equal?",
                          "stakes = katsu_stakes(position, rollouts=400, seed=2) has stakes.success, "
-                         "stakes.no_call_satori and stakes.no_call_zatsunen (each with .value). Solve p × success "
-                         "= p × no call | S + (1 − p) × no call | Z for p.",
-                         "Gather the p terms: p × (success − no call | S + no call | Z) = no call | Z."),
+                         "stakes.no_call_satori and stakes.no_call_zatsunen (each with .value). Solve p × success + "
+                         "(1 − p) × 0.1 = p × no call | S + (1 − p) × no call | Z for p.",
+                         "Gather the p terms: p × (success − no call | S + no call | Z − 0.1) = no call | Z − 0.1."),
           compare=close_to,
-          mistakes=[(near(lambda: _chances()[2] / _chances()[0]),
-                     "That solves p × P(win | success) = P(win | no call, Z), as if letting the card go were worth "
-                     "the same whatever it is. With chance p it is a satori, and letting it go is then worth "
-                     "P(win | no call, S): no call is worth p × no call | S + (1 − p) × no call | Z."),
-                    (near(lambda: _chances()[1] / _chances()[0]),
-                     "That solves p × P(win | success) = P(win | no call, S): letting the card go is worth that "
-                     "only when it is a satori. With chance 1 − p it is a zatsunen, and letting it go is then "
-                     "worth P(win | no call, Z)."),
-                    (near(lambda: (_bots_p() * _chances()[1] + (1 - _bots_p()) * _chances()[2]) / _chances()[0]),
-                     "That divides no call, averaged over the card under the bots' model, by P(win | success). "
-                     "But that average is itself a function of p: write no call as p × no call | S + (1 − p) × "
-                     "no call | Z and solve p × success = no call for p."),
+          mistakes=[(near(lambda: _exact_break_even()),
+                     "That is the break-even when a failed call eliminates you (worth 0). Under this house rule a "
+                     "failed call still leaves you 0.1."),
+                    (near(lambda: (_chances()[2] - FAILED_CALL_KEEPS) / (_chances()[0] - _chances()[1] + _chances()[2])),
+                     "A call fails only when the card is a zatsunen, with chance 1 − p: the call is worth "
+                     "p × success + (1 − p) × 0.1, not p × success + 0.1."),
+                    (near(lambda: _exact_break_even(-FAILED_CALL_KEEPS)),
+                     "The 0.1 has its sign turned: it adds to the call's side of the balance, so when you gather "
+                     "the terms it is taken away from no call | Z."),
                     (_near_any(lambda: _chances()[0] - _chances()[2], lambda: _chances()[0] - _chances()[1]),
                      "That is a difference of chances of winning, not a probability. The break-even is the p "
-                     "where the expected values are equal, p × success = p × no call | S + (1 − p) × no call | Z: "
-                     "solve for p, don't subtract."),
-                    (Fraction(1, 2), "1/2 would be right only if a success gained over letting a satori go exactly "
-                                     "what letting a zatsunen go is worth (success − no call | S = no call | Z). "
-                                     "Use the stakes: here they differ."),
-                    (_near_any(lambda: 1 / _exact_break_even(), lambda: _chances()[0] / _chances()[2]),
-                     "Upside down: a chance is at most 1. In p × (success − no call | S + no call | Z) = "
-                     "no call | Z, no call | Z goes on top.")])
+                     "where the two expected values are equal: solve for p, don't subtract."),
+                    (Fraction(1, 2), "1/2 would be right only if the stakes balanced exactly. Use the stakes: here "
+                                     "they do not."),
+                    (_near_any(lambda: 1 / _exact_break_even(FAILED_CALL_KEEPS)),
+                     "Upside down: a chance is at most 1. In p × (success − no call | S + no call | Z − 0.1) = "
+                     "no call | Z − 0.1, no call | Z − 0.1 goes on top.")])
 def break_even() -> Fraction:
-    """The chance of a satori above which calling raises player 0's chance of winning, exact from the rollout counts."""
-    return _exact_break_even()
+    """The chance of a satori above which calling raises player 0's chance of winning, when a failed call leaves
+    the caller 1/10 (a house rule), exact from the rollout counts."""
+    return _exact_break_even(FAILED_CALL_KEEPS)
 
 
 @exercise("sat.9", hint=("p = p_satori(position, MODELS[\"bluffs 1/4, declares at once (the bots)\"]). A call is "
                          "worth p × stakes.success.value; no call p × stakes.no_call_satori.value + (1 − p) × "
                          "stakes.no_call_zatsunen.value.",
-                         "Or compare p with the break-even of sat.8: above it, a call raises your chance of "
-                         "winning."),
+                         "Or compare p with the break-even, stakes.break_even: above it, a call raises your chance "
+                         "of winning."),
           choices="abc",
           mistakes=[("b", "Work it out: p × stakes.success.value against p × stakes.no_call_satori.value + (1 − p) × "
                           "stakes.no_call_zatsunen.value. Which expected value is larger?"),
@@ -379,12 +404,12 @@ def should_you_call() -> str:
                           "Their order is always Z Z S S S. For each of their five cards, is it a satori with chance "
                           "0, 1, or something in between? Would you call on it?"),
           choices="abcd",
-          mistakes=[("b", "Nothing about the deal is random: every player takes the same 3 satori and 2 zatsunen, "
-                          "and this player's order is fixed too (Z Z S S S). A caller needs no luck against them."),
-                    ("c", "A bluffer's zatsunen come first, so their first cards are not the prior's 3/5: work out "
-                          "their order and the chance of each card."),
-                    ("d", "Playing Z Z S S S leaves the three satori on top: after five plays their pile's top run "
-                          "is three, and they can declare.")])
+          mistakes=[("b", "Claim (b) rests on a random deal with lucky hands to hide: look at the dealt hands, "
+                          "Game().new(seed=s).hand(seat), for a few seeds. Do they differ?"),
+                    ("c", "Claim (c) says each of their cards stays at the prior, 3/5: write down the order in which "
+                          "they play and check that claim card by card."),
+                    ("d", "Claim (d) says their pile never ends with three satori on top: write down the order in "
+                          "which they play and look at the top of their pile after five plays.")])
 def why_always_bluffing_loses() -> str:
     """The letter of sat.10: the claim about a player who always bluffs that cardlib confirms."""
     cards = [card_satori(Story(DEALT, (UNSEEN,) * 5), ALWAYS_BLUFFS, card) for card in range(1, 6)]
