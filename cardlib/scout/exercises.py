@@ -24,7 +24,7 @@ from cardlib.scout.rules import Game, State
 from cardlib.scout.slips import (
     any_cards, carries_the_number, chance, different_groups, expected, fewer_cards, is_, is_above, letters,
     no_singles, not_n_numbers, ordered_by, other_kind, points, same_count, set_with_replacement, slices,
-    two_at_most, upward_group, word, wrapping_group,
+    three_with_replacement, two_at_most, upward_group, word, wrapping_group,
 )
 
 # The data the questions ask about, named so the notebook and the tests use the very same ones.
@@ -32,7 +32,7 @@ DECK_NUMBERS, DECK_PLAYERS = 12, 6                 # scout.1: a bigger home-made
 PAIR_PLAYERS = 3                                   # scout.2, scout.3, scout.4, scout.7, scout.10
 BEATING_GROUPS = {"a": (10,), "b": (9, 10), "c": (2, 2), "d": (3, 2, 1), "e": (6, 6)}   # scout.5
 SHOW_HAND: tuple[Card, ...] = ((10, 4), (1, 8), (2, 5), (3, 9), (3, 6), (3, 1), (7, 5), (6, 2), (9, 4))  # scout.6
-RUNS, SIMULATION_SEED = 10_000, 7                  # scout.7: the student's simulation
+RUNS, SIMULATION_SEED = 40_000, 7                  # scout.7: the student's simulation
 REFERENCE_HANDS, REFERENCE_SEED = 1_000_000, 2024  # scout.7: cardlib's own, a hundred times larger
 KEEP_OR_TURN_HAND: tuple[Card, ...] = ((9, 2), (4, 3), (8, 1), (5, 7), (1, 2), (4, 1), (6, 1), (3, 2), (9, 3),
                                        (9, 1), (2, 4), (5, 2))   # scout.8: a three-player hand as dealt
@@ -98,9 +98,9 @@ def bigger_deck() -> tuple[int, int]:
                            "Three players: each of the numbers 1 to 9 is on 8 of the 36 cards. So 7 of the 35 "
                            "other cards carry v, and each of them shows v only when it lies that way up."),
           mistakes=[(is_(lambda: carries_the_number(PAIR_PLAYERS)),
-                     "That is twice the answer. Either you counted the cards that carry the number (7 of the "
-                     "other 35) and forgot that such a card shows it only half the time (either way up), or "
-                     "you found the chance of a run of 2, which is also 1/5: a number has two neighbours."),
+                     "Either you counted the cards that carry the number (7 of the other 35) and left out which "
+                     "way up they lie (such a card shows the number only when it lies that way up), or you found "
+                     "the chance of a run of 2, which is also 1/5: a number has two neighbours."),
                     (is_(lambda: set_with_replacement(PAIR_PLAYERS)),
                      "1/9 treats the second card as if it were drawn from all 36 again (8 cards carry the "
                      "number), or the two numbers as independent draws from 1 to 9. The first card is gone: "
@@ -124,8 +124,8 @@ def adjacent_set_of_two() -> Fraction:
                      "A hand of 12 cards has 11 neighbouring pairs, not 12: the last card has no right "
                      "neighbour."),
                     (is_(lambda: (HAND_SIZES[PAIR_PLAYERS] - 1) * chance(PAIR_PLAYERS, "run of 2") / 2),
-                     "That is half the answer. A run goes up or down along the hand (5-6 and 6-5 both count), "
-                     "and 11/10 is also the expected number of sets of 2: check which chance you used."),
+                     "That counts runs one way only: a run goes up or down along the hand (5-6 and 6-5 both "
+                     "count). 11/10 is also the expected number of sets of 2: check which chance you used."),
                     (is_(lambda: HAND_SIZES[PAIR_PLAYERS] // 2 * chance(PAIR_PLAYERS, "run of 2")),
                      "That counts 6 separate pairs (1-2, 3-4, …), or 12 pairs with upward runs only. Every "
                      "card but the last starts a pair with its right neighbour: 11 pairs, overlapping, and "
@@ -170,8 +170,8 @@ def _listed_three(is_run: Callable[[int, int, int], bool] = lambda a, b, c: b - 
                      "You let a card come twice (product instead of permutations): the card 4/5 cannot lie next "
                      "to itself. Three neighbours are three different cards."),
                     (is_(lambda: _listed_three(lambda a, b, c: b - a == c - b == 1)),
-                     "That is half the answer: you counted upward runs only. A run goes up or down along the "
-                     "hand: 6-5-4 counts as much as 4-5-6."),
+                     "You counted upward runs only. A run goes up or down along the hand: 6-5-4 counts as much "
+                     "as 4-5-6."),
                     (is_(lambda: _listed_three(lambda a, b, c: abs(b - a) == abs(c - b) == 1)),
                      "You counted zigzags like 4-5-4 as runs. In a run both steps go the same way: b - a == c - b."),
                     (is_(lambda: _listed_three(lambda a, b, c: b - a == c - b and abs(b - a) <= 1)),
@@ -274,8 +274,8 @@ def _reference(name: str) -> Fraction:
                            "by rng.random() < 0.5. Then look at the 10 slices tops[i:i + 3].",
                            "A slice of three is a set or a run exactly when group(tops[i:i + 3]) is not None. A "
                            "hand counts once, however many it holds: hits += 1 at most once a hand.",
-                           "Make rng = random.Random(7) once, before the loop, and deal 10,000 hands. Answer "
-                           "(hits, 10_000, 7): the checker works out the estimate and its standard error."),
+                           "Make rng = random.Random(7) once, before the loop, and deal 40,000 hands. Answer "
+                           "(hits, 40_000, 7): the checker works out the estimate and its standard error."),
           compare=simulated,
           mistakes=[(estimate_near(lambda: _reference("set or run of 3 either way")),
                      "You counted a hand when its turned version holds a set or run of 3 too. The question asks "
@@ -284,12 +284,15 @@ def _reference(name: str) -> Fraction:
                      "Your count holds the runs of 3 only: count a hand that holds a set of 3 too."),
                     (estimate_near(lambda: _reference("set of 3")),
                      "Your count holds the sets of 3 only: count a hand that holds a run of 3 too."),
+                    (estimate_near(lambda: three_with_replacement(PAIR_PLAYERS, HAND_SIZES[PAIR_PLAYERS])),
+                     "Your hands are dealt with replacement (rng.choice for each card): the same card can come "
+                     "twice. A hand is 12 different cards: shuffle, then take cards[:12]."),
                     (estimate_near(lambda: expected(PAIR_PLAYERS, "set of 3", "run of 3")),
                      "That is the mean number of sets and runs of 3 per hand (linearity of expectation gives it "
                      "exactly). The question asks for the chance of at least one: count each hand once.")])
 def simulated_set_or_run_of_three() -> Sampled:
     """The chance a dealt three-player hand holds a set or run of 3 as held (cardlib's simulation of a million
-    hands, a hundred times the question's), asked of 10,000 runs."""
+    hands, 25 times the question's), asked of 40,000 runs."""
     return Sampled(_reference("set or run of 3"), RUNS)
 
 
@@ -308,9 +311,9 @@ def same_word(answer: Any, truth: str) -> bool:
           mistakes=[(lambda answer, truth: word(answer) not in ("keep", "turn"),
                      "Answer with one word in quotes: \"keep\" or \"turn\"."),
                     (lambda answer, truth: word(answer) == "keep",
-                     "Turned, the numbers that count are the bottoms read right to left (not the tops "
-                     "reversed: a group read backwards is the same group). And more cards beat fewer, whatever "
-                     "the numbers: compare the longest groups first.")])
+                     "Check how you read the turned hand: its numbers are the bottoms read right to left (the "
+                     "tops reversed change nothing, a group read backwards is the same group). And check how you "
+                     "compared: a group's strength counts its cards first, its numbers second.")])
 def keep_or_turn() -> str:
     """"turn" if the hand turned around has the stronger best group, else "keep"."""
     kept = strongest(_tops(KEEP_OR_TURN_HAND))[0]
@@ -382,15 +385,13 @@ def next_set_chance(players: int) -> tuple[Fraction, Fraction]:
                             "answer to scout.2; then count the same way with five players (9 cards carry each "
                             "number, 45 cards)."),
           choices="abcd",
-          mistakes=[("b", "Count it: once cards 1 and 2 show v, two of the cards carrying v are used, so fewer of "
-                          "the cards left carry it (6 of 34 with three players). A set makes the next set rarer, "
-                          "not commoner."),
-                    ("c", "The way up is random, but the cards are not put back: cards 1 and 2 both carry v, so "
-                          "card 3 is drawn from cards where v is rarer. Compare Fraction(6, 34) * Fraction(1, 2) "
-                          "with scout.2's chance."),
-                    ("d", "Count with five players too: 9 cards carry v, two are used, so 7 of the 43 cards left "
-                          "carry it, each on top half the time; two neighbours you know nothing about form a set "
-                          "with 8 of 44. Less likely again: removing cards does not cause it.")])
+          mistakes=[("b", "Claim (b) says a set makes the next set likelier. Count it: once cards 1 and 2 show v, "
+                          "how many of the cards left carry v? Compare with scout.2's count."),
+                    ("c", "Claim (c) says the chance is unchanged, but the cards are not put back: cards 1 and 2 "
+                          "both carry v. Count how many of the cards left carry it, and compare with scout.2."),
+                    ("d", "Claim (d) is about five players: count with five players too (9 cards carry each "
+                          "number, 45 cards), after a set and for two neighbours you know nothing about, and "
+                          "compare.")])
 def does_a_set_make_the_next_rarer() -> str:
     """The letter of scout.10: the claim about cards 2-3 after a set at cards 1-2 that cardlib confirms."""
     (p3, after3), (p5, after5) = next_set_chance(PAIR_PLAYERS), next_set_chance(OTHER_PLAYERS)

@@ -183,3 +183,28 @@ def points(state: State, exempt_pays: bool = False, active_counts: bool = False,
             score += len(state.active)
         scores.append(score)
     return tuple(scores)
+
+
+# --- scout.7 dealt with replacement -------------------------------------------------------------------
+
+def three_with_replacement(players: int, cards: int) -> Fraction:
+    """The slip of scout.7: the chance that ``cards`` tops hold a set or run of 3 side by side when each card
+    is drawn from the whole deck again (``rng.choice``), so the tops are independent draws.
+
+    >>> three_with_replacement(3, 3) == Fraction(9 + 2 * 7, 9 ** 3)   # 9 sets, 7 runs up and 7 down
+    True
+    """
+    sides = _numbers_on(deck(players))
+    total = sum(sides.values())
+    top = {number: Fraction(count, total) for number, count in sides.items()}
+    clear: dict[tuple[int, ...], Fraction] = {(): Fraction(1)}   # the last two tops -> chance, no group yet
+    for _ in range(cards):
+        grown: dict[tuple[int, ...], Fraction] = {}
+        for last, p in clear.items():
+            for number, q in top.items():
+                if len(last) == 2 and group((*last, number)) is not None:
+                    continue
+                key = (*last, number)[-2:]
+                grown[key] = grown.get(key, Fraction(0)) + p * q
+        clear = grown
+    return 1 - sum(clear.values(), Fraction(0))

@@ -5,6 +5,7 @@ import math
 import random
 import sys
 from fractions import Fraction
+from functools import lru_cache
 from itertools import combinations, permutations, product
 from pathlib import Path
 
@@ -199,21 +200,26 @@ def test_scout10_a_set_makes_the_next_rarer_with_three_and_with_five_players():
 
 def test_scout7_truth_is_a_million_hands_of_cardlib_and_agrees_with_the_plain_simulation():
     truth = find("scout.7").truth()
-    assert truth.runs == ex.RUNS == 10_000 and truth.spread is None and isinstance(truth.value, Fraction)
+    assert truth.runs == ex.RUNS == 40_000 and truth.spread is None and isinstance(truth.value, Fraction)
     assert truth.value.denominator <= ex.REFERENCE_HANDS == 1_000_000   # a share of a million hands
     plain = simulate_three(3, 20_000, seed=5)["set or run of 3"]     # the readable simulation, another seed
     assert abs(plain.value - float(truth.value)) < 4 * plain.standard_error
 
 
-def student_simulation(seed: int = 7, hands: int = 10_000, either_way: bool = False, only: str = "",
-                       count: bool = False) -> list[int]:
+@lru_cache(maxsize=None)
+def student_simulation(seed: int = 7, hands: int = 40_000, either_way: bool = False, only: str = "",
+                       count: bool = False, replace: bool = False) -> list[int]:
     """scout.7 as a student writes it: per hand, 1 if it holds a set or run of 3 (the flags make the slips)."""
     rng = random.Random(seed)
     cards = cards_of(3)
     found = []
     for _ in range(hands):
-        rng.shuffle(cards)
-        hand = [card if rng.random() < 0.5 else card[::-1] for card in cards[:12]]
+        if replace:
+            dealt = [rng.choice(cards) for _ in range(12)]
+        else:
+            rng.shuffle(cards)
+            dealt = cards[:12]
+        hand = [card if rng.random() < 0.5 else card[::-1] for card in dealt]
         sides = [[top for top, _ in hand]] + ([[top for top, _ in turned(hand)]] if either_way else [])
         hits = 0
         for tops in sides:
@@ -236,8 +242,17 @@ SIMULATION_SLIPS = [  # (what the slipped simulation does, the words of its own 
     (dict(either_way=True), "turned version"),
     (dict(only="run"), "runs of 3 only"),
     (dict(only="set"), "sets of 3 only"),
+    (dict(replace=True), "with replacement"),
     (dict(count=True), "mean number"),
 ]
+
+
+@pytest.mark.parametrize("seed", (7, 8, 9))
+def test_scout7_dealing_with_replacement_is_far_out_and_told_so(seed):
+    truth = find("scout.7").truth()
+    assert float(ex.three_with_replacement(3, 12) - truth.value) > 8 * truth.standard_error
+    found = student_simulation(seed, replace=True)
+    assert says_only_its_own_mistake("scout.7", (sum(found), len(found), seed), 3)
 
 
 @pytest.mark.parametrize("index", range(len(SIMULATION_SLIPS)))
@@ -250,13 +265,19 @@ def test_scout7_simulation_slips_get_messages_of_their_own(index):
     assert says_only_its_own_mistake("scout.7", answer, index)
 
 
+def test_no_message_gives_the_ratio_to_the_answer_or_says_which_letter_is_right():
+    messages = [m.message for key in ("scout.2", "scout.3", "scout.4", "scout.8", "scout.10") for m in find(key).mistakes]
+    assert not any(word in message for message in messages for word in ("twice the answer", "half the answer"))
+    assert not any("Less likely" in message or "rarer, not" in message for message in messages)
+
+
 def test_scout7_the_estimate_and_its_standard_error_are_no_answer_any_more():
     found = student_simulation()
     p = sum(found) / len(found)
     assert not check("scout.7", (p, math.sqrt(p * (1 - p) / len(found)))).ok
-    assert "count of hits" in str(check("scout.7", (p, 10_000, 7)))
-    assert "10,000 runs" in str(check("scout.7", (sum(found[:5_000]), 5_000, 7)))
-    assert "seed" in str(check("scout.7", (sum(found), 10_000, None)))
+    assert "count of hits" in str(check("scout.7", (p, 40_000, 7)))
+    assert "40,000 runs" in str(check("scout.7", (sum(found[:5_000]), 5_000, 7)))
+    assert "seed" in str(check("scout.7", (sum(found), 40_000, None)))
 
 
 # --- every recognised mistake, its own message --------------------------------------------------------
@@ -324,7 +345,7 @@ def test_the_mistakes_are_no_truths():
 
 
 def test_a_near_miss_is_not_taken_for_a_mistake():
-    assert "twice the answer" not in str(check("scout.2", Fraction(1, 5) + Fraction(1, 1000)))
+    assert "way up" not in str(check("scout.2", Fraction(1, 5) + Fraction(1, 1000)))
     assert "11 neighbouring pairs, not 12" not in str(check("scout.3", Fraction(12, 5) + 1))
     assert "single cards" not in str(check("scout.6", 8))
 
