@@ -22,7 +22,8 @@ from cardlib.loop.combos import beating, combo
 from cardlib.loop.slips import (
     HAND, both_dealt, chairs_that, chooser_and_chairs, compared, eights, eights_unused_drawn, entry, every_run,
     exactly_one_of, holds, is_, is_word, missing_some, mixed_run, near, no_combination, none_of, not_from,
-    not_n_entries, notation, numbers_held, one_eight_each_slip, other_shape, plays, runs_of_two, same_pair, spread_share, totals,
+    not_n_entries, notation, numbers_held, one_eight_each_slip, other_shape, plays, run_around_the_top,
+    run_with_replacement, runs_of_two, same_pair, spread_share, totals,
 )
 
 # The data the questions ask about, named so the notebook and the tests use the very same ones. Each story
@@ -38,7 +39,7 @@ NORMAL_RANKS = (2, 4, 1, 3)                            # by player, the normal r
 LOOP_CHAIRS = (3, 2, 0, 1)                             # by player, the chairs taken for the loop round
 LOOP_RANKS = (1, 4, 3, 2)                              # by player, the loop round
 CHOSEN = {1: 0, 2: 1}                                  # loop.8: before the next loop round, player → chair
-RUNS, SIMULATION_SEED = 10_000, 5                      # loop.9
+RUNS, SIMULATION_SEED = 20_000, 5                      # loop.9
 REPLAY_DEALS, REPLAY_SEED = 30, 1                      # loop.10: two players, the random bot and the climber
 EXPLAIN_PLAYERS = 3                                    # loop.11: the lesson works four
 
@@ -129,7 +130,10 @@ def at_least_one_extreme() -> Fraction:
                      "(187/430)^3 treats the three hands as independent; they are not: once one hand has exactly "
                      "one 8, only two are left for the others."),
                     (not_n_entries,
-                     "Give two numbers in a tuple: (all three 8s unused, one 8 in each hand).")])
+                     "Give two numbers in a tuple: (all three 8s unused, one 8 in each hand)."),
+                    (lambda answer, truth: same_pair(answer, truth[::-1]),
+                     "The two numbers are the wrong way round: the tuple is (all three 8s unused, one 8 in each "
+                     "hand).")])
 def where_the_eights_lie() -> tuple[Fraction, Fraction]:
     """Three players: (P(all three 8s among the unused cards), P(each hand holds exactly one 8))."""
     analysis = _analysis()
@@ -204,7 +208,7 @@ def same_plays(answer: Any, truth: frozenset) -> bool:
                           "and an equal number is not stronger. Check every run of 2 inside the longer runs."),
           compare=same_plays,
           mistakes=[(lambda answer, truth: plays(answer) is None,
-                     "Give a set of plays written in the notation, like {\"play 2r 3r\", \"play 3r 4r\"}."),
+                     "Give a set of plays written in the notation, like {\"play 12r 13r\", \"play 14b 15b\"}."),
                     (holds(is_word), "List only the plays: passing is always allowed when you follow, and donden "
                                      "is no play."),
                     (holds(not_from(follow_hand())), "Play only cards from the hand given."),
@@ -216,8 +220,8 @@ def same_plays(answer: Any, truth: frozenset) -> bool:
                      "An equal number does not beat the trick: 6y 7y ties with 6b 7b."),
                     (holds(compared(_trick(), lambda number, trick: number > trick)),
                      "Donden is in force: the order is reversed, so a lower run beats the trick, not a higher one."),
-                    (missing_some, "Some plays are missing: a run of 3 or 4 holds several runs of 2 (2r 3r 4r "
-                                   "holds 2r 3r and 3r 4r).")])
+                    (missing_some, "Some plays are missing: a run of 3 or 4 holds several runs of 2 (9r 10r 11r "
+                                   "holds 9r 10r and 10r 11r).")])
 def plays_that_follow() -> frozenset:
     """The plays the hand of loop.6 may make on the trick while donden is in force, in the notation."""
     return frozenset(notation(cards) for cards in beating(follow_hand(), _trick(), reversed_order=True))
@@ -322,8 +326,8 @@ def next_chair_choice() -> tuple[int, frozenset]:
 @exercise("loop.9", hint=("One run: hand = set(rng.sample(DECK, 11)). It is a hit when some (n, c), (n + 1, c), "
                           "(n + 2, c) are all in it, for n from 1 to 13 and c in \"rby\".",
                           "A hand counts once, however many runs it holds: hits += any(...). Make rng = "
-                          "random.Random(seed) once, before the loop, and deal 10,000 hands.",
-                          "Give the count itself, the number of runs and the seed: (hits, 10_000, seed). The checker "
+                          "random.Random(seed) once, before the loop, and deal 20,000 hands.",
+                          "Give the count itself, the number of runs and the seed: (hits, 20_000, seed). The checker "
                           "works out the estimate and its standard error."),
           compare=simulated,
           mistakes=[(estimate_near(lambda: _analysis().expected_combinations()["run of 3"]),
@@ -334,9 +338,15 @@ def next_chair_choice() -> tuple[int, frozenset]:
                     (estimate_near(lambda: _analysis().p_run_in_hand(3, one_colour=False)),
                      "Three consecutive numbers in mixed colours are no run: one colour only."),
                     (estimate_near(lambda: _analysis().p_run_in_hand(4)), "You counted runs of 4: a run of 3 is three "
-                                                              "consecutive numbers (n, n + 1, n + 2).")])
+                                                              "consecutive numbers (n, n + 1, n + 2)."),
+                    (estimate_near(lambda: run_with_replacement(3)),
+                     "Your hands are dealt with replacement (rng.choices, or rng.choice 11 times): the same card "
+                     "can come twice. A hand is 11 different cards: rng.sample(DECK, 11)."),
+                    (estimate_near(lambda: run_around_the_top(3)),
+                     "You counted runs that go round the top, like 14-15-1: 15 and 1 are not consecutive, so n "
+                     "runs from 1 to 13 only.")])
 def simulated_run_of_three() -> Sampled:
-    """The chance a dealt hand holds a run of 3 (exact, by counting hands without one), asked of 10,000 hands."""
+    """The chance a dealt hand holds a run of 3 (exact, by counting hands without one), asked of 20,000 hands."""
     return Sampled(_analysis().p_run_in_hand(3), RUNS)
 
 
@@ -369,6 +379,8 @@ def _share(by: Any, round_: Any = "normal") -> Fraction:
                      "A chair alone is no hand (each deal deals new cards), and a deal alone is two hands whose "
                      "points always add to 2. The hand is a deal and a chair: group by both."),
                     (near(lambda: _share(["deal", "chair"], None), 2), "Keep the normal round's rows only."),
+                    (lambda answer, truth: abs(float(answer) - 100 * float(truth)) < 1,
+                     "That is a percentage; a share of the spread lies between 0 and 1."),
                     (near(lambda: _share(["deal", "chair"], "loop"), 2), "That is the loop round: the question "
                                                                          "asks about the normal round.")])
 def hand_share() -> Fraction:
@@ -389,9 +401,9 @@ def _points(rank: int, previous: int) -> int:
                            "the new ranks, with permutations(range(1, 4)). For (c), a winner from the chair that "
                            "was 3rd; for (d), 2nd from the chair that was 1st."),
           choices="abcd",
-          mistakes=[("b", f"Rank 2 from a chair whose last occupant was 1st gives {_points(2, 1)}, from one whose "
-                          f"last occupant was 3rd {_points(2, 3)}: for the same rank, the chair that did well gives "
-                          "less. The rule takes back the luck of a good chair."),
+          mistakes=[("b", f"Claim (b) says a chair that did well gives at least as much: rank 2 from a chair whose "
+                          f"last occupant was 1st gives {_points(2, 1)}, from one whose last occupant was 3rd "
+                          f"{_points(2, 3)}."),
                     ("c", f"Winning from a chair whose last occupant was 3rd gives {BASE[3][0]} + 2 = {_points(1, 3)} "
                           "points: the extra goes up to 2 with three players."),
                     ("d", f"2nd from a chair whose last occupant was 1st gives {BASE[3][1]} + (1 − 2) = "

@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
+from functools import lru_cache
 from numbers import Integral
 from typing import Any, Optional
 
@@ -263,3 +264,49 @@ def spread_share(table: Any, by: Sequence[str], round_: Optional[str] = "normal"
     explained = sum((len(g) * (sum(g, Fraction(0)) / len(g) - grand) ** 2 for g in groups.values()), Fraction(0))
     return explained / sum(((v - grand) ** 2 for v in values), Fraction(0))
 
+
+
+# --- loop.9: a run of 3, dealt with replacement or read around 15-1 -------------------------------------
+
+@lru_cache(maxsize=None)
+def _colour_without_run(length: int, wrap: bool) -> list[int]:
+    """How many sets of j numbers of one colour (1 to 15) hold no ``length`` consecutive numbers, for each j;
+    ``wrap``: 15 and 1 taken as consecutive (the slip)."""
+    top = len(NUMBERS)
+    counts = [0] * (top + 1)
+    for mask in range(1 << top):
+        held = [bool(mask >> i & 1) for i in range(top)]
+        starts = range(top) if wrap else range(top - length + 1)
+        if not any(all(held[(s + k) % top] for k in range(length)) for s in starts):
+            counts[sum(held)] += 1
+    return counts
+
+
+def _hands_without_run(cards: int, length: int, wrap: bool) -> int:
+    """How many sets of ``cards`` cards of the deck hold no run of ``length`` in any one colour."""
+    colour = _colour_without_run(length, wrap)
+    return sum(colour[a] * colour[b] * colour[cards - a - b]
+               for a in range(cards + 1) for b in range(cards + 1 - a) if cards - a - b < len(colour))
+
+
+@lru_cache(maxsize=None)
+def run_around_the_top(length: int = 3) -> Fraction:
+    """The slip of loop.9: the chance of a run when 14-15-1 and 15-1-2 count as runs too.
+
+    >>> run_around_the_top(3) > run_around_the_top(4)
+    True
+    """
+    return 1 - Fraction(_hands_without_run(HAND, length, wrap=True), math.comb(len(DECK), HAND))
+
+
+@lru_cache(maxsize=None)
+def run_with_replacement(length: int = 3) -> Fraction:
+    """The slip of loop.9: the chance of a run when the 11 cards are drawn with replacement (``rng.choices``),
+    so the hand holds only its different cards. Each set of k different cards comes with chance
+    (ways to draw 11 times onto exactly those k) / 45^11."""
+    deck, total = len(DECK), Fraction(0)
+    for k in range(1, HAND + 1):
+        onto = sum((-1) ** i * math.comb(k, i) * (k - i) ** HAND for i in range(k + 1))  # draws onto all k
+        without = _hands_without_run(k, length, wrap=False)
+        total += Fraction(onto * (math.comb(deck, k) - without), deck ** HAND)
+    return total

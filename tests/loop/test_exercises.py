@@ -176,15 +176,17 @@ def starts_of_runs(numbers: int, length: int) -> int:
     return reduce(lambda starts, step: starts & numbers >> step, range(1, length), numbers)
 
 
-def student_simulation(seed: int = 5, hands: int = 10_000, length: int = 3, mixed: bool = False,
-                       count: bool = False) -> list[int]:
+def student_simulation(seed: int = 5, hands: int = 20_000, length: int = 3, mixed: bool = False,
+                       count: bool = False, replace: bool = False, wrap: bool = False) -> list[int]:
     """loop.9 as a student writes it: per hand, 1 if it holds a run of 3 (the flags make the slips)."""
     rng = random.Random(seed)
     found = []
     for _ in range(hands):
         masks = dict.fromkeys("rby", 0)
-        for number, colour in rng.sample(DECK, 11):
+        for number, colour in (rng.choices(DECK, k=11) if replace else rng.sample(DECK, 11)):
             masks[colour] |= 1 << number
+            if wrap:  # 15 and 1 taken as neighbours: 1 and 2 held again above 15
+                masks[colour] |= (1 << (number + 15)) if number <= 2 else 0
         groups = [masks["r"] | masks["b"] | masks["y"]] if mixed else list(masks.values())
         runs = sum(bin(starts_of_runs(mask, length)).count("1") for mask in groups)
         found.append(runs if count else int(runs > 0))
@@ -199,7 +201,7 @@ def counted(found: list[int], seed: int = 5) -> tuple[int, int, int]:
 def test_loop9_truth_is_exact_and_agrees_with_a_long_simulation():
     truth = find("loop.9").truth()
     assert isinstance(truth.value, Fraction) and 0.34 < truth.value < 0.35
-    assert truth.runs == ex.RUNS == 10_000 and truth.spread is None
+    assert truth.runs == ex.RUNS == 20_000 and truth.spread is None
     long_run = student_simulation(seed=99, hands=40_000)
     p = sum(long_run) / len(long_run)
     assert abs(p - float(truth.value)) < 4 * math.sqrt(p * (1 - p) / len(long_run))
@@ -214,7 +216,7 @@ def test_loop9_a_simulation_written_as_a_student_would_passes(seed):
 def test_loop9_the_exact_value_or_an_estimate_with_its_error_is_no_simulation():
     truth = find("loop.9").truth()
     for answer in ((float(truth.value), truth.standard_error), (truth.value, truth.runs, 5),
-                   (3458, 1_000, 5), (3458, 10_000), (3458, 10_000, None)):
+                   (3458, 1_000, 5), (6916, 20_000), (6916, 20_000, None)):
         assert not check("loop.9", answer).ok, answer
 
 
@@ -223,7 +225,26 @@ SIMULATION_SLIPS = [  # (what the slipped simulation does, words of its own mess
     (dict(length=2), "runs of 2"),
     (dict(mixed=True), "mixed colours"),
     (dict(length=4), "runs of 4"),
+    (dict(replace=True), "with replacement"),
+    (dict(wrap=True), "round the top"),
 ]
+
+
+@pytest.mark.parametrize("seed", (5, 6, 7))
+def test_loop9_each_new_slip_lies_8_standard_errors_out_and_gets_its_own_message(seed):
+    from cardlib.loop.slips import run_around_the_top, run_with_replacement
+    truth = find("loop.9").truth()
+    for slip in (run_with_replacement(3), run_around_the_top(3)):
+        assert abs(float(slip - truth.value)) > 8 * truth.standard_error
+    assert says_only_its_own_mistake("loop.9", counted(student_simulation(seed, replace=True), seed), 4)
+    assert says_only_its_own_mistake("loop.9", counted(student_simulation(seed, wrap=True), seed), 5)
+
+
+def test_the_run_slips_agree_with_listing_small_cases():
+    from cardlib.loop.slips import _colour_without_run
+    # one colour, 15 numbers: sets of 3 with no run of 3 are all but the 13 runs (15 going round the top)
+    assert _colour_without_run(3, False)[3] == math.comb(15, 3) - 13
+    assert _colour_without_run(3, True)[3] == math.comb(15, 3) - 15
 
 
 @pytest.mark.parametrize("index", range(len(SIMULATION_SLIPS)))
@@ -253,6 +274,7 @@ def loop10_slips() -> list[list[float]]:
     return [[round(player, 2)], [round(1 - player, 2)], [round(1 - player - hand, 2)],
             [round(shares_by_pandas(normal, ["chair"]), 2), round(shares_by_pandas(normal, ["deal"]), 2)],
             [round(shares_by_pandas(table, ["deal", "chair"]), 2)],
+            [round(100 * hand), round(100 * hand, 1)],                             # a percentage
             [round(shares_by_pandas(table[table["round"] == "loop"], ["deal", "chair"]), 2)]]
 
 
@@ -281,7 +303,8 @@ MISTAKES = {  # each exercise's recognised wrong answers, in the order of its mi
                [(RIGHT_3[0], Fraction(11 ** 3, 45 * 44 * 43))],
                [(RIGHT_3[0], 6 * Fraction(11, 45) ** 3), (RIGHT_3[0], Fraction(11, 45) ** 3)],
                [(RIGHT_3[0], ONE_8 ** 3)],
-               [RIGHT_3[0], (RIGHT_3[0],), [1, 2, 3]]],
+               [RIGHT_3[0], (RIGHT_3[0],), [1, 2, 3]],
+               [RIGHT_3[::-1]]],                                                  # the two swapped
     "loop.4": [[5], [Fraction(5, 6)], [Fraction(121, 45)], [Fraction(11, 3)], [Fraction(185, 86)], [Fraction(85, 43)]],
     "loop.5": [[Fraction(5, 2)], [Fraction(7, 9)], [7], [Fraction(14, 3)], [Fraction(42 * 121, 45 ** 2)],
                [sum(3 * (16 - n) * Fraction(math.perm(11, n), math.perm(45, n)) for n in range(2, 12))]],
@@ -407,3 +430,14 @@ def test_the_student_copy_is_built_and_blank():
 ANSWERING = ("analysis", "eights_distribution", "expected_combinations", "p_all_dealt", "p_at_least_one_of",
              "p_eights_unused", "p_one_eight_each", "p_run_in_hand", "beating", "allowed_chairs", "round_points",
              "new_total", "variance_split", "exercises import .*the_", "slips")   # cardlib's answers to loop.1-11
+
+
+def test_the_examples_and_wrong_letter_messages_give_nothing_away():
+    from cardlib.core.checking import find as find_exercise
+    cells = {cell.id: cell.source for cell in nbformat.read(SOLUTIONS, as_version=4).cells}
+    assert not any(play in cells["q6"] for play in TRUTH_6)
+    assert not any(play in m.message for m in find_exercise("loop.6").mistakes for play in TRUTH_6)
+    assert "luck" not in find_exercise("loop.11").mistakes[0].message
+    for number in (4, 5):  # a comment in an answer cell may point the way, not do the sum
+        comments = [line for line in cells[f"q{number}-answer"].splitlines() if line.startswith("#")]
+        assert not any("×" in line or "14" in line for line in comments)
