@@ -52,6 +52,11 @@ STYLE = f"""<style>
 .sc-end {{ font-size: {px(11)}; color: #777; }}
 .sc-exempt {{ color: #1e8449; font-weight: 600; }}
 .sc-69 {{ text-decoration: underline; }}
+.sc-others {{ flex-wrap: nowrap; gap: 0; }}  /* another's hand: backs overlapping on one line, a scouted card on top */
+.sc-others > .cl-card + .cl-card {{ margin-left: {px(-20)}; }}
+.sc-others > .cl-face {{ position: relative; z-index: 1; }}
+.cl-around:has(.sc-hand) > .cl-centre {{ max-width: {px(300)}; }}  /* the active set beside the seats, not across */
+.cl-around:has(.sc-hand) > .cl-centre .sc-active {{ flex-wrap: wrap; }}
 </style>"""
 
 COLOURS = {1: "#922b21", 2: "#b9770e", 3: "#7d6608", 4: "#1e8449", 5: "#117864",
@@ -100,7 +105,7 @@ def hand_html(obs: Observation, seat: int, say: Words = EN) -> str:
                  for index, card in enumerate(hand, start=1)]
     else:
         slots = [card_html(card, scouted=True, say=say) if card is not None else back_html() for card in hand]
-    return f'<span class="sc-hand">{"".join(slots)}</span>'
+    return f'<span class="sc-hand{"" if seat == obs.seat else " sc-others"}">{"".join(slots)}</span>'
 
 
 def group_words(cards: Sequence[Card], say: Words = EN) -> str:

@@ -20,7 +20,7 @@ STYLE = """
 /* A wide screen: the log and the scoreboard stand in a column beside the table, whose height they take
    (never more: the log scrolls inside its box), so the seats, the buttons and the scores fit one screen. */
 @media (min-width: 1000px) {
-  .cl-app.widget-vbox { display: grid; grid-template-columns: minmax(0, 1fr) minmax(calc(320 * var(--u)), 26%);
+  .cl-app.widget-vbox { display: grid; grid-template-columns: minmax(0, 1fr) minmax(calc(320 * var(--u)), 28%);
                         column-gap: calc(14 * var(--u)); row-gap: 0; align-content: start; }
   .cl-app > * { grid-column: 1; margin: 0 0 calc(5 * var(--u)) 0; }
   .cl-app > :first-child { display: none; }  /* the style sheet's widget: its <style> applies all the same */
@@ -42,6 +42,7 @@ STYLE = """
 .cl-controls.widget-hbox:has(> .cl-controls-group) {
   display: grid; grid-template-columns: repeat(auto-fill, minmax(calc(270 * var(--u)), 1fr)); gap: calc(4 * var(--u)); }
 .cl-controls-group.widget-hbox { margin: 0; align-content: flex-start; }
+.cl-controls-group:has(> :nth-child(8)) { grid-column: 1 / -1; }  /* seven buttons or more: a whole line */
 .cl-controls-group > .widget-html:first-child { flex: 1 1 100% !important; min-width: 0 !important; margin-bottom: 0; }
 .cl-controls-group .cl-controls-label { line-height: 1.25; }
 .cl-controls-group .widget-button { white-space: normal; height: auto; min-height: var(--jp-widgets-inline-height);
@@ -76,7 +77,7 @@ STYLE = """
 .cl-seats { display: flex; gap: calc(8 * var(--u)); flex-wrap: wrap; }
 .cl-seat { flex: none; border: calc(2 * var(--u)) solid #d5d8dc; border-radius: calc(10 * var(--u)); padding: calc(6 * var(--u)) calc(10 * var(--u));
            background: #fbfcfc; }
-.cl-seats .cl-seat { flex: 1 1 calc(240 * var(--u)); }
+.cl-seats .cl-seat { flex: 1 1 calc(240 * var(--u)); box-sizing: border-box; }
 .cl-seat.cl-you { background: #f4f9f4; border-color: #a9cfa9; }
 .cl-seat.cl-turn { border-color: #f39c12; box-shadow: 0 0 0 calc(2 * var(--u)) #fdebd0; }
 .cl-seat-head { display: flex; gap: calc(8 * var(--u)); align-items: baseline; flex-wrap: wrap; margin-bottom: calc(4 * var(--u)); }

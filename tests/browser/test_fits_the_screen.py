@@ -32,7 +32,9 @@ MEASURE = """async () => {
   await new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)));
   const page = document.getElementById('rendered_cells') || document.scrollingElement;
   const whole = document.scrollingElement;
+  const app = document.querySelector('.cl-app').getBoundingClientRect();
   return {height: Math.max(page.scrollHeight, whole.scrollHeight), window: page.clientHeight,
+          needs: Math.ceil(app.bottom + page.scrollTop + parseFloat(getComputedStyle(page).paddingBottom)),
           width: Math.max(page.scrollWidth, whole.scrollWidth), across: page.clientWidth};
 }"""
 
@@ -80,9 +82,11 @@ def worst_of(largest: dict, seen: dict, moment: str = "") -> bool:
     """Keep the largest scroll height (and the moment it was seen) and width at each size; whether it grew."""
     grew = False
     for size, found in seen.items():
-        best = largest.setdefault(size, {"height": 0, "width": 0, "at": ""})
+        best = largest.setdefault(size, {"height": 0, "width": 0, "at": "", "needs": 0})
+        if found["needs"] > best["needs"]:
+            best["needs"], best["at"] = found["needs"], moment
         if found["height"] > best["height"]:
-            best["height"], best["at"], grew = found["height"], moment, grew or found["height"] > size[1]
+            best["height"], grew = found["height"], grew or found["height"] > size[1]
         best["width"] = max(best["width"], found["width"])
     return grew
 
@@ -90,24 +94,37 @@ def worst_of(largest: dict, seen: dict, moment: str = "") -> bool:
 def check_fits(game: str, largest: dict) -> None:
     """Print the largest scroll sizes, then require that none exceeds its window."""
     for (width, height), found in largest.items():
-        print(f"{game} {width}x{height}: largest scroll height {found['height']} px (at {found['at']}), "
-              f"width {found['width']} px")
+        print(f"{game} {width}x{height}: largest scroll height {found['height']} px, width {found['width']} px; "
+              f"the app reaches {found['needs']} px at most (at {found['at']})")
     too_big = {size: found for size, found in largest.items() if found["height"] > size[1] or found["width"] > size[0]}
     assert not too_big, f"{game} scrolls: {too_big}"
 
 
-@pytest.mark.parametrize("game", list(APPS))
-def test_a_whole_game_fits_both_screens_at_every_moment(game, voila_serving, browser):
+# Each game at its usual table, and at its largest where that differs (more seats to fit). Three of the
+# largest still need 5-8% more than the window at their end or busiest turn: strict, so a fix must remove the mark.
+LARGEST = pytest.mark.xfail(strict=True, reason="the largest table's end or busiest turn is still taller than the window")
+TABLES = [*((game, None) for game in APPS), ("twentyfive", 4), pytest.param("discontinuity", 4, marks=LARGEST),
+          pytest.param("satori", 5, marks=LARGEST), pytest.param("scout", 5, marks=LARGEST)]
+
+
+def table_id(value) -> str:
+    return "usual" if value is None else str(value)
+
+
+@pytest.mark.parametrize(("game", "players"), TABLES, ids=table_id)
+def test_a_whole_game_fits_both_screens_at_every_moment(game, players, voila_serving, browser):
     played = importlib.import_module(f"tests.browser.test_{game}_browser")  # its seed and its player's choices
     package, name = f"cardlib.{game}", APPS[game]
     app = getattr(importlib.import_module(package), name)
-    url = voila_serving(f"from {package} import {name}\n\n{name}(seed={played.SEED})")
+    options = {"seed": played.SEED, **({"players": players} if players else {})}
+    url = voila_serving(f"from {package} import {name}\n\n{name}(**{options!r})")
+    game = f"{game}-{players}" if players else game
     context = browser.new_context(viewport={"width": 1920, "height": 1080})
     page = context.new_page()
     page.set_default_timeout(30_000)
     pictures, largest, busiest = Pictures(), {}, 0
     try:
-        mirror = open_app(page, url, app(seed=played.SEED))
+        mirror = open_app(page, url, app(**options))
         while True:
             moment = f"click {len(mirror.state.history)}: {', '.join(b.description for b in mirror.action_buttons)}"
             if worst_of(largest, measure(page), moment[:120]):
