@@ -66,6 +66,7 @@ STYLE = """<style>
 .lp-cards { display: inline-flex; flex-wrap: wrap; row-gap: calc(3 * var(--u)); align-items: center; }
 .lp-table .cl-seats .cl-seat { flex: 1 1 calc(230 * var(--u)); min-width: 0; }
 .lp-table .cl-label { width: calc(64 * var(--u)); }
+.lp-table.lp-ja .cl-label { width: calc(78 * var(--u)); }  /* 伏せたカード and わかっている札 whole on their lines */
 .lp-table .cl-seats .cl-card { margin-right: calc(2 * var(--u)); }  /* nine played cards on one line of a seat */
 .lp-centre { border: calc(2 * var(--u)) solid #d5d8dc; border-radius: calc(10 * var(--u)); padding: calc(6 * var(--u)) calc(10 * var(--u)); background: #f8f9f9;
              display: flex; flex-wrap: wrap; align-items: center; gap: calc(6 * var(--u)) calc(16 * var(--u)); }
@@ -299,6 +300,15 @@ def centre_html(obs: Observation, names: Names, live: bool = True, say: Words = 
     return f'<div class="lp-centre">{"".join(parts)}</div>'
 
 
+def lang_class(say: Words) -> str:
+    """The table's class for its language (Japanese labels need a wider column).
+
+    >>> lang_class(ENGLISH), lang_class(Words("ja"))
+    ('', ' lp-ja')
+    """
+    return " lp-ja" if say.lang == "ja" else ""
+
+
 def table_page(obs: Observation, names: Names, bots: Mapping[int, Any], *, live: bool = True,
                picked: Optional[Card] = None, long: bool = False, say: Words = ENGLISH) -> str:
     """The whole table: the others in chair order after yours, the middle, then you."""
@@ -306,7 +316,7 @@ def table_page(obs: Observation, names: Names, bots: Mapping[int, Any], *, live:
     others = [seat_html(obs, occupant(obs, (mine + step) % n), names, bots, live=live, long=long, say=say)
               for step in range(1, n)]
     me = seat_html(obs, obs.seat, names, bots, live=live, picked=picked, long=long, say=say)
-    return (f'{STYLE}<div class="cl-table lp-table"><div class="cl-seats">{"".join(others)}</div>'
+    return (f'{STYLE}<div class="cl-table lp-table{lang_class(say)}"><div class="cl-seats">{"".join(others)}</div>'
             f'{centre_html(obs, names, live, say)}{me}</div>')
 
 
@@ -343,4 +353,4 @@ def chairs_page(obs: Observation, names: Names, allowed: Sequence[int], say: Wor
     """The chair choice: every chair's 11 cards (played ones face up, set-aside ones as backs unless known)."""
     taken = chosen_chairs(obs)
     boxes = "".join(chair_html(obs, chair, names, allowed, taken, say) for chair in range(obs.players))
-    return f'{STYLE}<div class="cl-table lp-table"><div class="lp-chairs">{boxes}</div></div>'
+    return f'{STYLE}<div class="cl-table lp-table{lang_class(say)}"><div class="lp-chairs">{boxes}</div></div>'

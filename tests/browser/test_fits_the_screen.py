@@ -165,6 +165,13 @@ def test_a_japanese_loop_table_with_a_revealed_8_fits_and_its_labels_clear_the_c
         page.goto(url, wait_until="domcontentloaded")
         page.wait_for_selector(".lp-revealed", timeout=60_000)
         assert "伏せたカード" in page.inner_text(".cl-app")
+        for width, height in SIZES:  # the label whole on one line, not broken inside its word
+            page.set_viewport_size({"width": width, "height": height})
+            page.evaluate(MEASURE)
+            lines = page.eval_on_selector_all(".lp-aside", """rows => rows.map(row => {
+              const label = row.parentElement.querySelector('.cl-label'), style = getComputedStyle(label);
+              return Math.round(label.getBoundingClientRect().height / parseFloat(style.fontSize)); })""")
+            assert lines and max(lines) <= 2, (width, lines)  # one line: about 1.35 font sizes tall
         largest = {}
         worst_of(largest, measure(page))
         Pictures().take(page, "loop-japanese")
