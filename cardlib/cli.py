@@ -157,7 +157,8 @@ def parser() -> argparse.ArgumentParser:
                      "only; 0.0.0.0: the local network too, with no password)")
     app.add_argument("--port", type=port_number, default=PORT, help=f"the port (default: {PORT})")
     app.add_argument("--cull-idle", type=whole_number, default=CULL_IDLE, metavar="SECONDS",
-                     help=f"shut a closed or reloaded page's kernel down after this long idle (default: {CULL_IDLE})")
+                     help=f"shut a closed or reloaded page's kernel down after this long idle (default: {CULL_IDLE}; "
+                     "0: never)")
     app.add_argument("--cull-every", type=whole_number, default=CULL_EVERY, metavar="SECONDS",
                      help=f"how often to look for such kernels (default: {CULL_EVERY})")
     return top
