@@ -53,10 +53,14 @@ STYLE = f"""<style>
 .sc-exempt {{ color: #1e8449; font-weight: 600; }}
 .sc-69 {{ text-decoration: underline; }}
 .sc-others {{ flex-wrap: nowrap; gap: 0; }}  /* another's hand: backs overlapping on one line, a scouted card on top */
-.sc-others > .cl-card + .cl-card {{ margin-left: {px(-20)}; }}
+.sc-others > .cl-card + .cl-card {{ margin-left: {px(-24)}; }}
 .sc-others > .cl-face {{ position: relative; z-index: 1; }}
 .cl-around:has(.sc-hand) > .cl-centre {{ max-width: {px(300)}; }}  /* the active set beside the seats, not across */
 .cl-around:has(.sc-hand) > .cl-centre .sc-active {{ flex-wrap: wrap; }}
+/* four others or more: the active set above the seats, so that the others sit on one line */
+.cl-around:has(.sc-hand):has(.cl-seats > .cl-seat:nth-child(4)) {{ flex-direction: column; align-items: stretch; }}
+.cl-around:has(.sc-hand):has(.cl-seats > .cl-seat:nth-child(4)) > .cl-centre {{ max-width: none; }}
+.cl-around:has(.sc-hand):has(.cl-seats > .cl-seat:nth-child(4)) .cl-seats .cl-seat {{ flex-basis: {px(180)}; min-width: 0; }}
 </style>"""
 
 COLOURS = {1: "#922b21", 2: "#b9770e", 3: "#7d6608", 4: "#1e8449", 5: "#117864",

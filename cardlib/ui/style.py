@@ -150,6 +150,8 @@ STYLE = """
 .cl-results { border-collapse: collapse; font-size: calc(13.5 * var(--u)); margin: calc(2 * var(--u)) 0 calc(4 * var(--u)) 0; }
 .cl-results th { text-align: left; font-size: calc(12.5 * var(--u)); color: #555; padding: 0 calc(12 * var(--u)) calc(2 * var(--u)) 0; }
 .cl-results td { padding: calc(3 * var(--u)) calc(12 * var(--u)) calc(3 * var(--u)) 0; border-top: 1px solid #e5e7e9; vertical-align: middle; }
+.cl-panel .cl-results .cl-card { width: calc(26 * var(--u)); height: calc(36 * var(--u)); font-size: calc(15 * var(--u)); }
+.cl-panel .cl-results td { padding-top: calc(1 * var(--u)); padding-bottom: calc(1 * var(--u)); }  /* a results table: one screen */
 .cl-refill { font-size: calc(12 * var(--u)); color: #7d6608; max-width: calc(250 * var(--u)); margin-top: calc(2 * var(--u)); }
 .cl-note { margin-left: calc(8 * var(--u)); font-size: calc(12 * var(--u)); color: #555; white-space: nowrap; }
 .cl-controls-group { border: 1px solid #e5e7e9; border-radius: calc(8 * var(--u)); padding: calc(2 * var(--u)) calc(6 * var(--u)); background: #fbfcfc; }
