@@ -34,7 +34,7 @@ STYLE = """
   .cl-side-log > .cl-log-box { flex: 1 1 0; min-height: 0; }
   .cl-side-log > .cl-log-box > .widget-html-content { height: 100%; }
   .cl-side .cl-log { max-height: none; height: 100%; box-sizing: border-box; }
-  .cl-side .cl-log::after { content: ""; flex: 1 1 auto; }  /* a short log starts at the top of its box */
+  .cl-side .cl-log::before { content: ""; flex: 1 1 auto; }  /* a short log starts at the top of its box (column-reverse) */
   .cl-side .cl-scores th { white-space: normal; vertical-align: bottom; }
   .cl-side .cl-scores th, .cl-side .cl-scores td { padding: calc(2 * var(--u)) calc(5 * var(--u)); }
 }
