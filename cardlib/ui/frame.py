@@ -118,14 +118,17 @@ class TableFrame(widgets.VBox):
                                layout=widgets.Layout(flex="1 1 0", min_width=px(300)))
         scores_box = widgets.VBox([widgets.HTML(section(say(scores_title))), self._scores, self._download],
                                   layout=widgets.Layout(flex="0 1 auto", max_width="100%"))
-        lower = widgets.HBox([log_box, scores_box], layout=widgets.Layout(flex_flow="row wrap", grid_gap=px(12)))
+        # the coach's panel stands with the scores and the log: beside the table on a wide screen, so it fits one screen
+        lower = widgets.HBox([log_box, scores_box, *([self._coach_box] if coach else [])],
+                             layout=widgets.Layout(flex_flow="row wrap", grid_gap=px(12)))
         # class names place the parts on a wide screen: the log and the scores in a column beside the table (style.py)
         for box, name in ((top, "cl-top"), (lower, "cl-side"), (log_box, "cl-side-log"), (scores_box, "cl-side-scores"),
                           (self._log, "cl-log-box"), (self._help, "cl-help-box")):
             box.add_class(name)
         super().__init__(children=[widgets.HTML(style_block()), top, self._confirm, self._help, self._table,
                                    self._result, self._prompt, self._controls_box.widget, self._message,
-                                   *([self._coach_box] if coach else []), lower])
+                                   lower])
+        self._side = lower
         self.add_class("cl-app")
         self._new_game.on_click(lambda _button: self._ask_new_game())
         self._confirm_yes.on_click(lambda _button: self._confirmed_new_game())
@@ -232,7 +235,7 @@ class TableFrame(widgets.VBox):
     @property
     def has_coach(self) -> bool:
         """Whether this app has a coach (a "Coach" button and its panel)."""
-        return self._coach_box in self.children
+        return self._coach_box in self._side.children
 
     @property
     def coach_open(self) -> bool:

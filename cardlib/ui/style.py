@@ -31,6 +31,8 @@ STYLE = """
                        flex-flow: column nowrap !important; gap: calc(6 * var(--u)); min-height: 0; }
   .cl-side > .cl-side-scores { order: -1; flex: 0 1 auto !important; min-height: 0; overflow-y: auto; max-height: 60%; }
   .cl-side > .cl-side-log { flex: 1 1 0 !important; min-height: 0; min-width: 0 !important; }
+  .cl-side > .cl-coach { flex: 0 1 auto; min-height: 0; max-height: 65%; overflow-y: auto; }  /* open: above the log */
+  .cl-side > .cl-side-log { order: 1; }
   .cl-side-log > .cl-log-box { flex: 1 1 0; min-height: 0; }
   .cl-side-log > .cl-log-box > .widget-html-content { height: 100%; }
   .cl-side .cl-log { max-height: none; height: 100%; box-sizing: border-box; }
@@ -41,6 +43,9 @@ STYLE = """
 /* Buttons in groups (a line's takes, a card's places): the groups in columns, each heading above its buttons. */
 .cl-controls.widget-hbox:has(> .cl-controls-group) {
   display: grid; grid-template-columns: repeat(auto-fill, minmax(calc(270 * var(--u)), 1fr)); gap: calc(4 * var(--u)); }
+@media (max-width: 999px) {  /* a narrow page: the coach on a line of its own under the log and the scores */
+  .cl-side > .cl-coach { flex: 1 1 100%; }
+}
 .cl-controls-group.widget-hbox { margin: 0; align-content: flex-start; }
 .cl-controls-group:has(> :nth-child(8)) { grid-column: 1 / -1; }  /* seven buttons or more: a whole line */
 .cl-controls-group > .widget-html:first-child { flex: 1 1 100% !important; min-width: 0 !important; margin-bottom: 0; }

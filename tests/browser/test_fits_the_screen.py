@@ -178,3 +178,24 @@ def test_a_japanese_loop_table_with_a_revealed_8_fits_and_its_labels_clear_the_c
     finally:
         context.close()
     check_fits("loop (Japanese)", largest)
+
+
+@pytest.mark.parametrize("game", ["twentyfive", "discontinuity", "satori"])
+def test_with_the_coach_open_the_table_the_buttons_and_the_scores_still_fit(game, voila_serving, browser):
+    played = importlib.import_module(f"tests.browser.test_{game}_browser")
+    package, name = f"cardlib.{game}", APPS[game]
+    url = voila_serving(f"from {package} import {name}\n\n{name}(seed={played.SEED})")
+    context = browser.new_context(viewport={"width": 1920, "height": 1080})
+    page = context.new_page()
+    try:
+        page.goto(url, wait_until="domcontentloaded")
+        page.wait_for_selector(".cl-header[data-moment]", timeout=60_000)
+        page.locator(".cl-app button").filter(has_text="Coach").click()
+        page.wait_for_selector(".cl-coach .cl-panel", timeout=30_000)  # the panel drawn: Discontinuity lists every take
+        largest = {}
+        worst_of(largest, measure(page))
+        assert page.locator(".cl-scores").is_visible() and page.locator(".cl-coach .cl-panel").is_visible()
+        Pictures().take(page, f"{game}-coach")
+    finally:
+        context.close()
+    check_fits(f"{game} (coach open)", largest)
