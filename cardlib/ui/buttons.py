@@ -148,20 +148,19 @@ class ControlsBox:
         """A new box for this render's buttons (the only widget a render makes); the page reports showing it."""
         box = _Box(children, layout=self._box_layouts[grouped], _view_count=0, _dom_classes=("cl-controls",))
         generation = self.generation
-        box.observe(lambda change: self._views(box, generation, change["new"]), names="_view_count")
+        box.observe(lambda change: self._shown(generation, change["new"]), names="_view_count")
         old, self.box = self.box, box
+        if old is not None:
+            old._view_count = None  # the page stops counting the old box's views: it reports nothing as it leaves
         self.widget.children = (box,)  # after the buttons' new looks: the page shows them in the new box
-        if old is not None and not old._view_count:
-            old.close()  # no page shows it (the box only: its buttons and rows are reused)
+        if old is not None:
+            old.close()  # the box only: its buttons and rows are reused
 
-    def _views(self, box: widgets.HBox, generation: int, views: Optional[int]) -> None:
-        """The page reports how many views of a box it shows: the box of ``generation`` is on screen,
-        or an older box has left the page (then it is closed; closed before, its report would find no box)."""
+    def _shown(self, generation: int, views: Optional[int]) -> None:
+        """The page reports how many views of the box of ``generation`` it shows."""
         if views:
             self._page = True
             self._seen = max(self._seen, generation)
-        elif box is not self.box:
-            box.close()
 
     def _clicked(self, button: widgets.Button) -> None:
         work = self._work.get(button)
