@@ -337,3 +337,15 @@ def simulate_row_penalty(size: int, trials: int, seed: int) -> float:
             total += row_penalty(sorted(cards))
             done += 1
     return total / trials
+
+
+def row_penalty_mean(size: int, joker_on_top: bool = False) -> sp.Rational:
+    """The exact mean penalty of ``size`` different numbers (and the joker right of the highest)."""
+    return sum(penalty * chance for penalty, chance in row_penalty_distribution(size, joker_on_top).items())
+
+
+def row_penalty_spread(size: int, joker_on_top: bool = False) -> float:
+    """The exact standard deviation of that penalty, as a float (a simulation's standard error needs it)."""
+    mean = row_penalty_mean(size, joker_on_top)
+    chances = row_penalty_distribution(size, joker_on_top)
+    return float(sp.sqrt(sum((penalty - mean) ** 2 * chance for penalty, chance in chances.items())))

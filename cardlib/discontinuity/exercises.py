@@ -19,9 +19,11 @@ from cardlib.core.checking import Sampled, estimate_near, exercise, same, same_e
 from cardlib.decks.pairs import NUMBERS, PAIRS_DECK, stacked_deck
 from cardlib.discontinuity.actions import Take
 from cardlib.discontinuity.rules import Game, State
-from cardlib.discontinuity.slips import mean_penalty_of, mean_penalty_with_repeats, penalty_runs_of_two
+from cardlib.discontinuity.slips import (
+    is_run_around_the_top, makes_a_run, mean_penalty_of, mean_penalty_with_repeats, penalty_runs_of_two,
+)
 from cardlib.discontinuity.scoring import (
-    JOKER, JOKER_ALONE, RUN, lay_out, row_penalty, row_values, runs, score,
+    JOKER, JOKER_ALONE, lay_out, row_penalty, row_values, runs, score,
 )
 
 # The rows the questions ask about, named so the notebook and the tests use the very same rows.
@@ -174,13 +176,6 @@ def is_run(line: Sequence[int]) -> bool:
     return len(runs(sorted(line))) == 1
 
 
-def _is_run_around_the_top(line: Sequence[int]) -> bool:
-    """The slip of dc.7 and dc.12: consecutive numbers, but 10 and 1 taken to be neighbours too."""
-    top = max(NUMBERS)
-    return any(sorted(line) == sorted((start + step - 1) % top + 1 for step in range(len(line)))
-               for start in NUMBERS)
-
-
 def _is_formula(wrong: Callable[[Any], Any]) -> Callable[[Any, Any], bool]:
     """A mistake's test: the answer is the formula ``wrong(analysis)`` in any equal form."""
     return lambda answer, truth: same_expression(answer, wrong(_analysis()))
@@ -199,7 +194,7 @@ def _sets_of(cards: int) -> int:
                      "The count and the total are not counted alike: 55·54 counts the deals in order (first "
                      "card, second card), while each set of two cards was counted once. Count sets for both "
                      "(comb(55, 2)), or ordered deals for both."),
-                    (lambda answer, truth: same(answer, share_of_lines(2, _is_run_around_the_top)),
+                    (lambda answer, truth: same(answer, share_of_lines(2, is_run_around_the_top)),
                      "10 and 1 are not consecutive: in a row they are not a run (the run rule stops at 10). "
                      "Leave the sets showing 10 and 1 out."),
                     (_is(lambda truth: truth * _sets_of(2)),
@@ -280,7 +275,7 @@ def _best_run_take() -> Take:
     """The best take of the dc.10 position that leaves a run in the row: the slip of dc.10."""
     position = best_take_position()
     takes = [action for action in position.legal_actions() if type(action) is Take]
-    return max((take for take in takes if _makes_a_run(after(position, take).row(position.current_player))),
+    return max((take for take in takes if makes_a_run(after(position, take).row(position.current_player))),
                key=lambda take: points_after(position, take))
 
 
@@ -301,26 +296,13 @@ def best_take() -> Take:
 ROW_CARDS, ROWS_DEALT, SIMULATION_SEED = 4, 150_000, 11   # dc.11: rows of 4 different numbers and the joker
 
 
-def _row_penalty_spread(size: int, joker_on_top: bool) -> float:
-    """The exact standard deviation of the penalty of ``size`` different numbers (and the joker on top)."""
-    chances = _analysis().row_penalty_distribution(size, joker_on_top=joker_on_top)
-    mean = sum(penalty * chance for penalty, chance in chances.items())
-    return math.sqrt(sum((penalty - mean) ** 2 * chance for penalty, chance in chances.items()))
-
-
-def _mean_penalty(size: int, joker_on_top: bool) -> Any:
-    """The exact mean penalty of ``size`` different numbers (and the joker right of the highest)."""
-    chances = _analysis().row_penalty_distribution(size, joker_on_top=joker_on_top)
-    return sum(penalty * chance for penalty, chance in chances.items())
-
-
 @exercise("dc.11", hint=("One row: deal four cards with rng.sample(PAIRS_DECK, 4); if a number repeats "
                          "(len(set(cards)) < 4), deal again — lay_out refuses a row holding a number twice. Its "
                          "penalty is row_penalty(lay_out(cards, joker=True, anchor=max(cards))).",
                          "Make rng = random.Random(11) once, before the loop, and keep every row's penalty in a "
                          "list until it has 150,000. Answer with (penalties, 11): the whole list and the seed."),
           compare=simulated,
-          mistakes=[(estimate_near(lambda: _mean_penalty(ROW_CARDS, joker_on_top=False)),
+          mistakes=[(estimate_near(lambda: _analysis().row_penalty_mean(ROW_CARDS, joker_on_top=False)),
                      "Your rows leave the joker out: each row holds four numbers and the joker, right of the "
                      "highest card (lay_out(cards, joker=True, anchor=max(cards)))."),
                     (estimate_near(lambda: mean_penalty_with_repeats(ROW_CARDS)),
@@ -335,8 +317,8 @@ def _mean_penalty(size: int, joker_on_top: bool) -> Any:
                      "highest (anchor=max(cards)).")])
 def simulated_row_penalty() -> Sampled:
     """The exact mean penalty of a row of four and the joker on top, over 150,000 rows, with its exact spread."""
-    return Sampled(_mean_penalty(ROW_CARDS, joker_on_top=True), ROWS_DEALT,
-                   _row_penalty_spread(ROW_CARDS, joker_on_top=True))
+    return Sampled(_analysis().row_penalty_mean(ROW_CARDS, joker_on_top=True), ROWS_DEALT,
+                   _analysis().row_penalty_spread(ROW_CARDS, joker_on_top=True))
 
 
 # --- an enumeration ------------------------------------------------------------------------------
@@ -345,7 +327,7 @@ def simulated_row_penalty() -> Sampled:
                          "the one before.",
                          "The line offers k, k + 1, k + 2 in k·(k + 1)·(k + 2) ways, for k = 1 to 8; check your "
                          "count against that, out of comb(55, 3)."),
-          mistakes=[(lambda answer, truth: same(answer, share_of_lines(3, _is_run_around_the_top)),
+          mistakes=[(lambda answer, truth: same(answer, share_of_lines(3, is_run_around_the_top)),
                      "9, 10, 1 and 10, 1, 2 are not runs: 10 and 1 are not consecutive. Leave them out."),
                     (_is(lambda truth: truth * _sets_of(3)),
                      "That is how many sets of three cards make a run; divide by how many sets there are "
@@ -388,11 +370,6 @@ def joker_on_a_ten() -> str:
     })
 
 
-def _makes_a_run(row: Sequence[Any]) -> bool:
-    """Whether a laid-out row holds a run of three or more."""
-    return any(len(run) >= RUN for run in runs(row_values(row)))
-
-
 @exercise("dc.14", hint=("Compare the dc.10 take with the best take that makes a run: points_after(position, "
                          "take) for each.",
                          "Try the dc.10 take on position.clone() and look at .row(0) and .safe(0): where did "
@@ -416,5 +393,5 @@ def why_the_pairs_take() -> str:
               and points_after(position, best) > points_after(position, best_run)),
         "b": row_penalty(run_row) == sum(row_values(run_row)),
         "c": points_after(position, best) == points_after(position, best_run),
-        "d": _makes_a_run(then.row(seat)),
+        "d": makes_a_run(then.row(seat)),
     })

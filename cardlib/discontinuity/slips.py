@@ -13,7 +13,7 @@ from itertools import combinations, combinations_with_replacement
 from math import comb
 
 from cardlib.decks.pairs import COPIES, NUMBERS
-from cardlib.discontinuity.scoring import JOKER, lay_out, row_penalty, runs
+from cardlib.discontinuity.scoring import JOKER, RUN, lay_out, row_penalty, row_values, runs
 
 
 def penalty_runs_of_two(row: Sequence[int]) -> int:
@@ -47,3 +47,19 @@ def mean_penalty_of(size: int, weighted: bool, anchor: Callable[[Sequence[int]],
         total += ways * row_penalty(lay_out(numbers, joker=True, anchor=anchor(numbers)))
         weight += ways
     return total / weight
+
+
+def is_run_around_the_top(line: Sequence[int]) -> bool:
+    """The slip of dc.7 and dc.12: consecutive numbers, but 10 and 1 taken to be neighbours too.
+
+    >>> is_run_around_the_top((9, 10, 1)), is_run_around_the_top((3, 4, 5))
+    (True, True)
+    """
+    top = max(NUMBERS)
+    return any(sorted(line) == sorted((start + step - 1) % top + 1 for step in range(len(line)))
+               for start in NUMBERS)
+
+
+def makes_a_run(row: Sequence[object]) -> bool:
+    """Whether a laid-out row holds a run of three or more (what dc.14's run take is after)."""
+    return any(len(run) >= RUN for run in runs(row_values(row)))
