@@ -23,8 +23,8 @@ from cardlib.scout.groups import HAND_SIZES, Card, deck, power, shows, strongest
 from cardlib.scout.rules import Game, State
 from cardlib.scout.slips import (
     any_cards, carries_the_number, chance, different_groups, expected, fewer_cards, is_, is_above, letters,
-    no_singles, not_n_numbers, ordered_by, other_kind, points, same_count, set_with_replacement, slices,
-    three_with_replacement, two_at_most, upward_group, word, wrapping_group,
+    no_singles, not_n_numbers, ordered_by, other_kind, points, same_count, same_order, same_word,
+    set_with_replacement, slices, three_with_replacement, two_at_most, upward_group, word, wrapping_group,
 )
 
 # The data the questions ask about, named so the notebook and the tests use the very same ones.
@@ -186,11 +186,6 @@ def adjacent_run_of_three() -> Fraction:
 
 # --- the beating order ---------------------------------------------------------------------------------
 
-def same_order(answer: Any, truth: str) -> bool:
-    """The matcher of scout.5: the same letters in the same order, however they are written."""
-    return letters(answer) == truth
-
-
 @exercise("scout.5", hint=("First count the cards: more cards beat fewer, whatever the numbers.",
                            "Among groups of as many cards, a set beats a run; among groups of the same count "
                            "and kind, the one with the higher lowest number wins. beats(new, old) and "
@@ -297,11 +292,6 @@ def simulated_set_or_run_of_three() -> Sampled:
 
 
 # --- keep or turn ------------------------------------------------------------------------------------
-
-def same_word(answer: Any, truth: str) -> bool:
-    """The matcher of scout.8: the same word, in any case."""
-    return word(answer) == truth
-
 
 @exercise("scout.8", hint=("Turning the hand reverses the order and turns every card the other way up: the numbers "
                            "that count become the bottoms, read right to left. turned_around(hand) does it.",

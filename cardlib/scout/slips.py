@@ -89,6 +89,16 @@ def word(answer: Any) -> str:
     return answer.strip().strip("\"'").strip().lower() if isinstance(answer, str) else ""
 
 
+def same_order(answer: Any, truth: str) -> bool:
+    """The matcher of scout.5: the same letters in the same order, however they are written."""
+    return letters(answer) == truth
+
+
+def same_word(answer: Any, truth: str) -> bool:
+    """The matcher of scout.8: the same word, in any case."""
+    return word(answer) == truth
+
+
 def _kind(values: Sequence[int]) -> str:
     return group(values).kind  # type: ignore[union-attr]
 
