@@ -23,6 +23,7 @@ from cardlib.core.checking import (
 from cardlib.satori.actions import NO_KATSU, PLAYS, SATORI, ZATSUNEN, Observation
 from cardlib.satori.beliefs import UNIFORM, Model, Story, last_card_satori, worlds
 from cardlib.satori.rules import Game
+from cardlib.satori.slips import a_number, break_even_at, exact_chances, in_another_symbol, near_any
 
 DEALT = (3, 2)                      # satori and zatsunen in the sheet's hand
 VARIANT = (4, 3)                    # sat.1, sat.3: a house variant (unofficial), so the lesson's 3/5 is not the answer
@@ -206,24 +207,6 @@ def fourth_card_after_a_failure() -> Fraction:
 
 # --- a formula in the bluff rate ---------------------------------------------------------------------
 
-def _in_another_symbol(answer: Any, truth: Any) -> bool:
-    """A mistake's test: the answer is the truth written in one symbol other than b."""
-    import sympy as sp
-
-    expression = sp.sympify(answer)
-    free = expression.free_symbols
-    (b,) = sp.sympify(truth).free_symbols
-    return (len(free) == 1 and free != {b}
-            and sp.simplify(expression.subs(free.pop(), b) - truth) == 0)
-
-
-def _a_number(answer: Any, truth: Any) -> bool:
-    """A mistake's test: the answer is a number where a formula is asked for."""
-    import sympy as sp
-
-    return not sp.sympify(answer).free_symbols
-
-
 @exercise("sat.6", hint=("The Katsu took a satori, so the hand holds 2 satori and 2 zatsunen. List its next two "
                          "cards, S S, S Z, Z S, Z Z, each with its chance in b.",
                          "After S Z or Z S both kinds are left: a satori with chance 1 − b. After S S only "
@@ -245,9 +228,9 @@ def _a_number(answer: Any, truth: Any) -> bool:
                      "That is the chance the fourth card is a zatsunen."),
                     (Fraction(1, 2), "1/2 is the uniform model, a number. The question asks for a formula in the "
                                      "bluff rate b."),
-                    (_in_another_symbol, "That is a formula in another symbol: write it in the notebook's b, "
+                    (in_another_symbol, "That is a formula in another symbol: write it in the notebook's b, "
                                          "b = sp.Symbol(\"b\")."),
-                    (_a_number, "That is a number: the chance at one bluff rate. The question asks for a formula in "
+                    (a_number, "That is a number: the chance at one bluff rate. The question asks for a formula in "
                                 "the bluff rate b, true for every b.")])
 def fourth_card_in_the_bluff_rate() -> Any:
     """The posterior that the fourth card is satori, a Katsu having taken the first (a satori), as a formula in b."""
@@ -313,15 +296,9 @@ def _stakes() -> Any:
     return _analysis().katsu_stakes(katsu_position(), rollouts=ROLLOUTS, seed=STAKES_SEED)
 
 
-def _chance(estimate: Any) -> Fraction:
-    """An Estimate as the exact share of its rollouts won (wins / rollouts)."""
-    return Fraction(round(estimate.value * estimate.samples), estimate.samples)
-
-
 def _chances() -> tuple[Fraction, Fraction, Fraction]:
-    """(success, no call | satori, no call | zatsunen): the chances of winning of the three branches, exactly."""
-    stakes = _stakes()
-    return _chance(stakes.success), _chance(stakes.no_call_satori), _chance(stakes.no_call_zatsunen)
+    """(success, no call | satori, no call | zatsunen): each branch's chance of winning, exactly."""
+    return exact_chances(_stakes())
 
 
 def _bots_p() -> Fraction:
@@ -334,14 +311,8 @@ FAILED_CALL_KEEPS = Fraction(1, 10)   # sat.8's house rule: a failed call leaves
 
 
 def _exact_break_even(failed: Fraction = Fraction(0)) -> Fraction:
-    """The p where p × success + (1 − p) × failed = p × no call | S + (1 − p) × no call | Z."""
-    success, satori, zatsunen = _chances()
-    return (zatsunen - failed) / (success - satori + zatsunen - failed)
-
-
-def _near_any(*wrongs: Callable[[], Any]) -> Callable[[Any, Any], bool]:
-    """A mistake's test: to three decimals, the answer is one of the slips ``wrongs`` compute."""
-    return lambda answer, truth: any(close_to(answer, Fraction(wrong())) for wrong in wrongs)
+    """The position's break-even when a failed call leaves the caller ``failed`` (slips.break_even_at)."""
+    return break_even_at(_chances(), failed)
 
 
 @exercise("sat.8", hint=("A call is worth p × P(win | success) + (1 − p) × 0.1 under the house rule. Letting the card "
@@ -361,12 +332,12 @@ def _near_any(*wrongs: Callable[[], Any]) -> Callable[[Any, Any], bool]:
                     (near(lambda: _exact_break_even(-FAILED_CALL_KEEPS)),
                      "The 0.1 has its sign turned: it adds to the call's side of the balance, so when you gather "
                      "the terms it is taken away from no call | Z."),
-                    (_near_any(lambda: _chances()[0] - _chances()[2], lambda: _chances()[0] - _chances()[1]),
+                    (near_any(lambda: _chances()[0] - _chances()[2], lambda: _chances()[0] - _chances()[1]),
                      "That is a difference of chances of winning, not a probability. The break-even is the p "
                      "where the two expected values are equal: solve for p, don't subtract."),
                     (Fraction(1, 2), "1/2 would be right only if the stakes balanced exactly. Use the stakes: here "
                                      "they do not."),
-                    (_near_any(lambda: 1 / _exact_break_even(FAILED_CALL_KEEPS)),
+                    (near_any(lambda: 1 / _exact_break_even(FAILED_CALL_KEEPS)),
                      "Upside down: a chance is at most 1. In p × (success − no call | S + no call | Z − 0.1) = "
                      "no call | Z − 0.1, no call | Z − 0.1 goes on top.")])
 def break_even() -> Fraction:
