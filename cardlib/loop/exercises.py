@@ -23,7 +23,7 @@ from cardlib.loop.slips import (
     HAND, both_dealt, chairs_that, chooser_and_chairs, compared, eights, eights_unused_drawn, entry, every_run,
     exactly_one_of, holds, is_, is_word, missing_some, mixed_run, near, no_combination, none_of, not_from,
     not_n_entries, notation, numbers_held, one_eight_each_slip, other_shape, plays, run_around_the_top,
-    run_with_replacement, runs_of_two, same_pair, spread_share, totals,
+    run_with_replacement, runs_of_two, same_choice, same_pair, same_plays, spread_share, totals,
 )
 
 # The data the questions ask about, named so the notebook and the tests use the very same ones. Each story
@@ -37,6 +37,7 @@ FOLLOW_TRICK, FOLLOW_HAND = "6b 7b", "2r 3r 4r 4y 5y 6y 7y 11b 12b"   # loop.6, 
 # loop.7: a four-player game after its normal round (players 0-3 in chairs 0-3) and its first loop round
 NORMAL_RANKS = (2, 4, 1, 3)                            # by player, the normal round
 LOOP_CHAIRS = (3, 2, 0, 1)                             # by player, the chairs taken for the loop round
+CHAIR_PREVIOUS = NORMAL_RANKS                          # by chair, its occupant's normal-round rank (player p sat in chair p)
 LOOP_RANKS = (1, 4, 3, 2)                              # by player, the loop round
 CHOSEN = {1: 0, 2: 1}                                  # loop.8: before the next loop round, player → chair
 RUNS, SIMULATION_SEED = 20_000, 5                      # loop.9
@@ -189,18 +190,12 @@ def expected_runs_of_two() -> Fraction:
 
 # --- following under donden ----------------------------------------------------------------------------
 
+TRICK = combo([parse_card(text) for text in FOLLOW_TRICK.split()])   # loop.6's trick, as a combination
+
+
 def follow_hand() -> list:
     """The hand of loop.6, as cards."""
     return [parse_card(text) for text in FOLLOW_HAND.split()]
-
-
-def _trick() -> Any:
-    return combo([parse_card(text) for text in FOLLOW_TRICK.split()])
-
-
-def same_plays(answer: Any, truth: frozenset) -> bool:
-    """The matcher of loop.6: the same plays, in any order, with or without the word "play"."""
-    return plays(answer) == plays(truth)
 
 
 @exercise("loop.6", hint=("Follow with the same form and size as the trick: runs of 2, one colour each.",
@@ -214,17 +209,17 @@ def same_plays(answer: Any, truth: frozenset) -> bool:
                     (holds(not_from(follow_hand())), "Play only cards from the hand given."),
                     (holds(mixed_run), "A run is one colour: consecutive numbers in two colours form no combination."),
                     (holds(no_combination), "Each play must be a combination: those cards form none."),
-                    (holds(other_shape(_trick())), "Follow with the same form and size as the trick: a run of 2, "
+                    (holds(other_shape(TRICK)), "Follow with the same form and size as the trick: a run of 2, "
                                                    "no single, pair or longer run."),
-                    (holds(compared(_trick(), lambda number, trick: number == trick)),
+                    (holds(compared(TRICK, lambda number, trick: number == trick)),
                      "An equal number does not beat the trick: 6y 7y ties with 6b 7b."),
-                    (holds(compared(_trick(), lambda number, trick: number > trick)),
+                    (holds(compared(TRICK, lambda number, trick: number > trick)),
                      "Donden is in force: the order is reversed, so a lower run beats the trick, not a higher one."),
                     (missing_some, "Some plays are missing: a run of 3 or 4 holds several runs of 2 (9r 10r 11r "
                                    "holds 9r 10r and 10r 11r).")])
 def plays_that_follow() -> frozenset:
     """The plays the hand of loop.6 may make on the trick while donden is in force, in the notation."""
-    return frozenset(notation(cards) for cards in beating(follow_hand(), _trick(), reversed_order=True))
+    return frozenset(notation(cards) for cards in beating(follow_hand(), TRICK, reversed_order=True))
 
 
 # --- loop-round points and the chair rule -------------------------------------------------------------
@@ -232,11 +227,6 @@ def plays_that_follow() -> frozenset:
 def normal_totals() -> tuple[int, ...]:
     """Each player's total after the normal round of loop.7 (everyone starts with 2)."""
     return tuple(new_total(START_POINTS, round_points(4, rank)) for rank in NORMAL_RANKS)
-
-
-def chair_previous() -> tuple[int, ...]:
-    """The rank each chair's occupant finished the normal round with (players 0-3 sat in chairs 0-3)."""
-    return NORMAL_RANKS
 
 
 def loop_round_table() -> Any:
@@ -249,7 +239,7 @@ def loop_round_table() -> Any:
 
 
 def _totals(**slip: Any) -> tuple[int, ...]:
-    return totals(normal_totals(), chair_previous(), LOOP_CHAIRS, LOOP_RANKS, **slip)
+    return totals(normal_totals(), CHAIR_PREVIOUS, LOOP_CHAIRS, LOOP_RANKS, **slip)
 
 
 @exercise("loop.7", hint=("A chair's points in a loop round: the normal table's BASE[4][rank - 1] + (the chair's "
@@ -273,8 +263,7 @@ def _totals(**slip: Any) -> tuple[int, ...]:
                     (not_n_entries, "Give one total per player, players 0 to 3 in order: a tuple of four.")])
 def loop_round_totals() -> tuple[int, ...]:
     """Each player's total after the loop round of loop.7."""
-    previous = chair_previous()
-    return tuple(new_total(total, round_points(4, rank, previous[chair]))
+    return tuple(new_total(total, round_points(4, rank, CHAIR_PREVIOUS[chair]))
                  for total, rank, chair in zip(normal_totals(), LOOP_RANKS, LOOP_CHAIRS))
 
 
@@ -293,11 +282,6 @@ def _chairs(chooser: int, condition: bool = True) -> frozenset:
 def next_chooser() -> int:
     """The player of loop.8 who chooses next: the worst-placed one who has not chosen."""
     return next(p for p in choosing_order() if p not in CHOSEN)
-
-
-def same_choice(answer: Any, truth: tuple) -> bool:
-    """The matcher of loop.8: the same chooser and the same chairs (a set, a list, or one number)."""
-    return chooser_and_chairs(answer) == truth
 
 
 @exercise("loop.8", hint=("Chairs are chosen from last place upwards: who finished the loop round worst chooses "
@@ -390,9 +374,7 @@ def hand_share() -> Fraction:
 
 # --- explain -------------------------------------------------------------------------------------------
 
-def _points(rank: int, previous: int) -> int:
-    """loop.11's rule, three players: a chair's loop-round points."""
-    return round_points(EXPLAIN_PLAYERS, rank, previous)
+_points = partial(round_points, EXPLAIN_PLAYERS)   # loop.11's rule, three players: (rank, previous) -> points
 
 
 @exercise("loop.11", hint=("Write the rule for three players: BASE[3][rank - 1] + previous - rank, and try each "

@@ -310,3 +310,13 @@ def run_with_replacement(length: int = 3) -> Fraction:
         without = _hands_without_run(k, length, wrap=False)
         total += Fraction(onto * (math.comb(deck, k) - without), deck ** HAND)
     return total
+
+
+def same_plays(answer: Any, truth: frozenset) -> bool:
+    """The matcher of loop.6: the same plays, in any order, with or without the word "play"."""
+    return plays(answer) == plays(truth)
+
+
+def same_choice(answer: Any, truth: tuple) -> bool:
+    """The matcher of loop.8: the same chooser and the same chairs (a set, a list, or one number)."""
+    return chooser_and_chairs(answer) == truth
