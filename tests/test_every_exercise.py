@@ -17,6 +17,7 @@ import sympy
 from cardlib.core import checking
 from cardlib.core.checking import Sampled, check, find
 from cardlib.games import REGISTRY
+from tests.core.test_checking import AlwaysEqual
 
 
 def every_id() -> list[str]:
@@ -46,15 +47,6 @@ def cheats(truth: Any) -> list[Any]:
                                                               "__ne__": lambda self, other: False,
                                                               "__hash__": base.__hash__})
         return kind(value)
-
-    class AlwaysEqual:
-        def __eq__(self, other):
-            return True
-
-        def __ne__(self, other):
-            return False
-
-        __hash__ = object.__hash__
 
     class SaysTheTruth:
         def __str__(self):
