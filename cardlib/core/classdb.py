@@ -1,0 +1,427 @@
+"""The class database: who joined a live class, and every round they finished, in SQLite or PostgreSQL.
+
+A live class keeps one database: SQLite in the working folder by default (``class.db``, WAL mode), or
+any SQLAlchemy URL (PostgreSQL for a school server or a JupyterHub: ``postgresql://user@host/db``).
+Every student's kernel and the teacher's server open it with ``ClassDB(url)``. A student joins a
+class by its code and a name; each finished round is written in ONE transaction (``add_round``): the
+round and all its rows, or nothing. A kernel killed mid-round leaves every round it finished and no
+half of one; a write retried with the same ``key`` is stored once.
+
+The rows are the game's record rows exactly as the app keeps them (``cardlib.ui.records.Records.rows``:
+the kit's columns game, players, seat, game_no, round, then the game's ``classroom.COLUMNS``), checked
+on the way in as a class file is (``cardlib.core.class_files``), and stored one JSON object a row. So
+``export_zip`` gives the very CSV each app would have written (one a student a game), and
+``class_data`` gives the ``ClassData`` of ``read_class_files`` that every class analysis reads.
+
+Tables (``cardlib.core.classdb_tables``, schema version 1): classes(code, game, created),
+students(class_code, name, joined), rounds(id, class_code, student, game, table_name, seat, number,
+round_key, time), round_rows(round_id, line, data), tables(id, class_code, game, seed, size, state,
+created), moves(table_id, seq, seat, notation, by_bot, time), schema_version(version). A round's
+``number`` is the student's own running count in the class and game (1, 2, ...); the record's own
+``game_no`` and ``round`` stay in its rows.
+
+>>> db = ClassDB("sqlite://")        # in memory; ClassDB() opens class.db in the working folder
+>>> db.open_class("abcd", game="loop").code
+'ABCD'
+>>> db.join("ABCD", "  Ana ")
+'Ana'
+>>> db.join("ABCE", "Ana")
+Traceback (most recent call last):
+...
+cardlib.core.classdb.WrongCode: That is not the code of an open class: check it with your teacher.
+>>> row = {"game": "loop", "players": 4, "seat": 0, "game_no": 1, "round": 1, "set": 1, "set_round": 1,
+...        "kind": "normal", "chair": 0, "start": 0, "hand": "4y 5y 6b 7r 8b 9y 10y 12y 13r 13y 15b",
+...        "aside": "6b 9y", "previous": "", "rank": 3, "base": 1, "bonus": 0, "points": 1, "total": 3}
+>>> db.add_round("ABCD", "Ana", "loop", "bots", 0, [row], key="page-1:1:1")
+1
+>>> db.add_round("ABCD", "Ana", "loop", "bots", 0, [row], key="page-1:1:1")   # retried: stored once
+1
+>>> [(student.name, student.rounds) for student in db.students("ABCD")]
+[('Ana', 1)]
+>>> print(db.class_data("ABCD").summary())
+loop: 1 rows from 1 files
+"""
+from __future__ import annotations
+
+import io
+import json
+import re
+import unicodedata
+import zipfile
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from hashlib import sha256
+from typing import Any, Optional
+
+from sqlalchemy import and_, delete, func, select, update
+from sqlalchemy.exc import IntegrityError
+
+from cardlib.core.class_files import ClassFileError, checked_rows, csv_rows
+from cardlib.core.classdb_tables import (CODE_LENGTH, KEY_LENGTH, NAME_LENGTH, ClassDBError, NewerDatabase,
+                                         classes, make_engine, moves, round_rows, rounds, students, tables,
+                                         writing)
+from cardlib.games import REGISTRY
+
+__all__ = ["ClassDB", "ClassInfo", "Student", "Move", "ClassDBError", "WrongCode", "BadName", "BadRound",
+           "NewerDatabase", "file_stems"]
+
+RETRIES = 5  # a write that lost a race on a unique key (PostgreSQL) is tried again this often
+CODE = re.compile(r"[A-Z0-9-]{1,%d}" % CODE_LENGTH)
+
+
+class WrongCode(ClassDBError):
+    """No open class has this code (the message says nothing of which classes exist)."""
+
+    def __init__(self) -> None:
+        super().__init__("That is not the code of an open class: check it with your teacher.")
+
+
+class BadName(ClassDBError):
+    """A name that cannot be a student's: empty, too long, or with control characters."""
+
+
+class BadRound(ClassDBError):
+    """A round that was not written (nothing of it is stored): its rows are not a record of its game."""
+
+
+@dataclass(frozen=True)
+class ClassInfo:
+    """A class: its code, its game (None: the students choose) and when it was opened."""
+
+    code: str
+    game: Optional[str]
+    created: datetime
+
+
+@dataclass(frozen=True)
+class Student:
+    """A student of a class: the name, when they joined, rounds finished (every game), the last one's time."""
+
+    name: str
+    joined: datetime
+    rounds: int
+    last: Optional[datetime]
+
+
+@dataclass(frozen=True)
+class Move:
+    """One move at a shared table: its place in the sequence, the seat, the move as written, by a bot or not."""
+
+    seq: int
+    seat: int
+    notation: str
+    by_bot: bool
+    time: datetime
+
+
+class ClassDB:
+    """A class database at a SQLAlchemy URL: SQLite (the default, ``class.db`` here) or PostgreSQL."""
+
+    def __init__(self, url: str = "sqlite:///class.db") -> None:
+        self.engine = make_engine(url)
+        self.url = self.engine.url.render_as_string(hide_password=True)
+
+    def __repr__(self) -> str:
+        return f"ClassDB({self.url!r})"
+
+    def close(self) -> None:
+        """Close every connection this object holds."""
+        self.engine.dispose()
+
+    def __enter__(self) -> "ClassDB":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # --- classes and students ----------------------------------------------------------------------
+
+    def open_class(self, code: str, game: Optional[str] = None) -> ClassInfo:
+        """Open a class (again: the same class, with the game given now; its students and rounds kept)."""
+        code = class_code(code)
+        if game is not None:
+            known_game(game)
+
+        def attempt() -> None:
+            with writing(self.engine) as connection:
+                if connection.scalar(select(classes.c.code).where(classes.c.code == code)) is None:
+                    connection.execute(classes.insert().values(code=code, game=game, created=now()))
+                else:
+                    connection.execute(update(classes).where(classes.c.code == code).values(game=game))
+        retried(attempt)
+        info = self.class_info(code)
+        assert info is not None
+        return info
+
+    def class_info(self, code: str) -> Optional[ClassInfo]:
+        """The class with this code, or None."""
+        code = code.strip().upper()
+        with self.engine.connect() as connection:
+            found = connection.execute(select(classes).where(classes.c.code == code)).first()
+        return None if found is None else ClassInfo(found.code, found.game, utc(found.created))
+
+    def join(self, code: str, name: str) -> str:
+        """A student joins a class (``WrongCode``, ``BadName``); the same name again carries on. Returns the name."""
+        name = student_name(name)
+        code = code.strip().upper()
+        if not CODE.fullmatch(code):
+            raise WrongCode()
+
+        def attempt() -> None:
+            with writing(self.engine) as connection:
+                if connection.scalar(select(classes.c.code).where(classes.c.code == code)) is None:
+                    raise WrongCode()
+                if connection.scalar(select(students.c.name).where(
+                        students.c.class_code == code, students.c.name == name)) is None:
+                    connection.execute(students.insert().values(class_code=code, name=name, joined=now()))
+        retried(attempt)
+        return name
+
+    def students(self, code: str) -> list[Student]:
+        """Every student of a class in the order they joined: name, joined, rounds finished, last round's time."""
+        code = code.strip().upper()
+        query = (select(students.c.name, students.c.joined, func.count(rounds.c.id), func.max(rounds.c.time))
+                 .select_from(students.outerjoin(rounds, and_(rounds.c.class_code == students.c.class_code,
+                                                              rounds.c.student == students.c.name)))
+                 .where(students.c.class_code == code)
+                 .group_by(students.c.name, students.c.joined)
+                 .order_by(students.c.joined, students.c.name))
+        with self.engine.connect() as connection:
+            return [Student(name, utc(joined), count, utc(last) if last is not None else None)
+                    for name, joined, count, last in connection.execute(query)]
+
+    def delete_class(self, code: str) -> bool:
+        """Delete a class with its students, rounds, rows, tables and moves; False if there was none."""
+        code = code.strip().upper()
+        with writing(self.engine) as connection:
+            its_rounds = select(rounds.c.id).where(rounds.c.class_code == code)
+            its_tables = select(tables.c.id).where(tables.c.class_code == code)
+            connection.execute(delete(round_rows).where(round_rows.c.round_id.in_(its_rounds)))
+            connection.execute(delete(rounds).where(rounds.c.class_code == code))
+            connection.execute(delete(moves).where(moves.c.table_id.in_(its_tables)))
+            connection.execute(delete(tables).where(tables.c.class_code == code))
+            connection.execute(delete(students).where(students.c.class_code == code))
+            return connection.execute(delete(classes).where(classes.c.code == code)).rowcount > 0
+
+    # --- rounds -------------------------------------------------------------------------------------
+
+    def add_round(self, code: str, name: str, game: str, table: str, seat: int, rows: list[dict[str, Any]],
+                  *, key: str) -> int:
+        """Write a finished round and all its rows in one transaction; returns its number (1, 2, ... for the
+        student in this class and game). ``key`` (the writer's, unique a student) makes a retry store it once."""
+        code, name = code.strip().upper(), name.strip()
+        if not 0 < len(key) <= KEY_LENGTH:
+            raise BadRound(f"a round's key is 1 to {KEY_LENGTH} characters, not {len(key)}")
+        if not 0 < len(table) <= 40:
+            raise BadRound(f"a table's name is 1 to 40 characters, not {len(table)}")
+        data = checked_round(game, seat, rows)
+
+        def attempt() -> int:
+            mine = and_(rounds.c.class_code == code, rounds.c.student == name)
+            with writing(self.engine) as connection:
+                done = connection.scalar(select(rounds.c.number).where(mine, rounds.c.round_key == key))
+                if done is not None:
+                    return int(done)
+                if connection.scalar(select(students.c.name).where(
+                        students.c.class_code == code, students.c.name == name)) is None:
+                    raise ClassDBError(f"{name[:NAME_LENGTH]!r} has not joined class {code[:CODE_LENGTH]!r}: "
+                                       f"join first")
+                number = (connection.scalar(select(func.max(rounds.c.number)).where(mine, rounds.c.game == game))
+                          or 0) + 1
+                added = connection.execute(rounds.insert().values(
+                    class_code=code, student=name, game=game, table_name=table, seat=seat, number=number,
+                    round_key=key, time=now()))
+                round_id = added.inserted_primary_key[0]
+                connection.execute(round_rows.insert(), [{"round_id": round_id, "line": line, "data": text}
+                                                         for line, text in enumerate(data)])
+                return number
+        return retried(attempt)
+
+    def rounds_played(self, code: str, name: str, game: Optional[str] = None) -> int:
+        """How many rounds a student finished in a class (of one game, or of every game)."""
+        query = select(func.count()).select_from(rounds).where(
+            rounds.c.class_code == code.strip().upper(), rounds.c.student == name.strip())
+        if game is not None:
+            query = query.where(rounds.c.game == game)
+        with self.engine.connect() as connection:
+            return int(connection.scalar(query) or 0)
+
+    def class_csvs(self, code: str, game: Optional[str] = None) -> list[tuple[str, bytes]]:
+        """Each student's record of each game as (file name, the CSV bytes the app would have written)."""
+        from cardlib.ui.records import Records
+
+        code = code.strip().upper()
+        query = (select(rounds.c.student, rounds.c.game, round_rows.c.data)
+                 .select_from(rounds.join(round_rows, round_rows.c.round_id == rounds.c.id))
+                 .where(rounds.c.class_code == code)
+                 .order_by(rounds.c.student, rounds.c.game, rounds.c.number, rounds.c.id, round_rows.c.line))
+        if game is not None:
+            query = query.where(rounds.c.game == game)
+        records: dict[tuple[str, str], Records] = {}
+        with self.engine.connect() as connection:
+            stems = file_stems(connection.scalars(select(students.c.name).where(students.c.class_code == code)))
+            for student, played, text in connection.execute(query):
+                records.setdefault((student, played), Records(played)).rows.append(json.loads(text))
+        return [(f"{played}-{stems[student]}.csv", record.csv_text().encode("utf-8"))
+                for (student, played), record in records.items()]
+
+    def class_data(self, code: str, game: Optional[str] = None) -> Any:
+        """The class's rounds as ``read_class_files`` reads the apps' CSVs (a ``ClassData``: one table a game)."""
+        import pandas as pd
+
+        from cardlib.core.classroom import ClassData, read_class_files
+
+        data, pooled = ClassData(), {}
+        for source in self.class_csvs(code, game):  # one file at a time: two students may play alike
+            one = read_class_files([source], game)
+            data.read += one.read
+            data.skipped += one.skipped
+            for played, table in one.tables.items():
+                pooled.setdefault(played, []).append(table)
+        data.tables = {played: pd.concat(parts, ignore_index=True) for played, parts in pooled.items()}
+        return data
+
+    def export_zip(self, code: str) -> bytes:
+        """A zip of the class: one CSV a student a game (``<game>-<name>.csv``, the name made file-safe)."""
+        out = io.BytesIO()
+        with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
+            for name, raw in self.class_csvs(code):
+                archive.writestr(name, raw)
+        return out.getvalue()
+
+    # --- tables of students playing together (issue 24) ---------------------------------------------
+
+    def new_table(self, code: str, game: str, seed: int, size: int, state: str = "open") -> int:
+        """A new shared table of a class; returns its id."""
+        code = code.strip().upper()
+        known_game(game)
+        with writing(self.engine) as connection:
+            if connection.scalar(select(classes.c.code).where(classes.c.code == code)) is None:
+                raise WrongCode()
+            added = connection.execute(tables.insert().values(class_code=code, game=game, seed=seed, size=size,
+                                                              state=state, created=now()))
+            return int(added.inserted_primary_key[0])
+
+    def append_move(self, table_id: int, seq: int, seat: int, notation: str, by_bot: bool) -> bool:
+        """Store a table's move number ``seq`` (0, 1, ...) only if it is the next; False if the table moved on."""
+        try:
+            with writing(self.engine) as connection:
+                if connection.scalar(select(tables.c.id).where(tables.c.id == table_id)) is None:
+                    raise ClassDBError(f"no table {table_id!r} in this class database")
+                last = connection.scalar(select(func.max(moves.c.seq)).where(moves.c.table_id == table_id))
+                if seq != (-1 if last is None else last) + 1:
+                    return False
+                connection.execute(moves.insert().values(table_id=table_id, seq=seq, seat=seat, notation=notation,
+                                                         by_bot=by_bot, time=now()))
+                return True
+        except IntegrityError:  # another writer stored this seq first
+            return False
+
+    def moves(self, table_id: int) -> list[Move]:
+        """A table's moves in order."""
+        query = select(moves).where(moves.c.table_id == table_id).order_by(moves.c.seq)
+        with self.engine.connect() as connection:
+            return [Move(row.seq, row.seat, row.notation, bool(row.by_bot), utc(row.time))
+                    for row in connection.execute(query)]
+
+
+# --- checks and helpers ------------------------------------------------------------------------------
+
+def class_code(code: str) -> str:
+    """A class code as stored: trimmed, in capitals, 1 to 20 letters, digits or hyphens.
+
+    >>> class_code(" abcd ")
+    'ABCD'
+    """
+    code = code.strip().upper()
+    if not CODE.fullmatch(code):
+        raise ClassDBError(f"a class code is 1 to {CODE_LENGTH} letters (A-Z), digits or hyphens, "
+                           f"not {code[:CODE_LENGTH + 5]!r}")
+    return code
+
+
+def student_name(name: str) -> str:
+    """A student's name as stored: trimmed, 1 to 40 characters, no control characters (``BadName``).
+
+    >>> student_name("  さくら ")
+    'さくら'
+    """
+    name = name.strip()
+    if not name:
+        raise BadName("Please type your name.")
+    if len(name) > NAME_LENGTH:
+        raise BadName(f"A name is at most {NAME_LENGTH} characters; this one has {len(name)}.")
+    if any(unicodedata.category(char) == "Cc" for char in name):
+        raise BadName("A name cannot hold a line break, a tab or another control character.")
+    return name
+
+
+def known_game(game: str) -> str:
+    """The game's name if cardlib has it, else ClassDBError naming the games."""
+    names = [line.name for line in REGISTRY]
+    if game not in names:
+        raise ClassDBError(f"no game {game[:40]!r}; the games are {', '.join(names)}")
+    return game
+
+
+def checked_round(game: str, seat: int, rows: list[dict[str, Any]]) -> list[str]:
+    """A round's rows as JSON text, one a row, once they pass the class files' checks; BadRound saying why not."""
+    from cardlib.core.classroom import KIT_COLUMNS, game_columns, game_values
+    from cardlib.ui.records import Records
+
+    known_game(game)
+    if not rows:
+        raise BadRound("a round has at least one row")
+    for number, row in enumerate(rows, start=1):
+        if row.get("game") != game or row.get("seat") != seat:
+            raise BadRound(f"row {number}: game {row.get('game')!r} at seat {row.get('seat')!r}, "
+                           f"where the round is {game!r} at seat {seat!r}")
+    record = Records(game)
+    record.rows = [dict(row) for row in rows]
+    columns = {**KIT_COLUMNS, **game_columns(game)}
+    try:
+        header, lines = csv_rows(record.csv_text().encode("utf-8"))
+        missing = [column for column in columns if column not in header]
+        if missing:
+            raise ClassFileError(f"missing the columns {', '.join(missing)}")
+        checked_rows(header, lines, columns, game_values(game))
+        return [json.dumps(row, ensure_ascii=False) for row in rows]
+    except (ClassFileError, TypeError, ValueError) as why:
+        raise BadRound(f"the round was not written: {why}") from None
+
+
+def file_stems(names: Any) -> dict[str, str]:
+    """Each name made safe as a file name (letters, digits, - and _); names that would clash, or leave
+    nothing, get a short tag of the exact name so that every student keeps a file of their own.
+
+    >>> file_stems(["Ana", "<b>x</b>", "ana", "/"])
+    {'Ana': 'Ana-dea210', '<b>x</b>': 'b_x_b', 'ana': 'ana-24d4b9', '/': 'student-8a5eda'}
+    """
+    names = list(names)
+    plain = {name: re.sub(r"_+", "_", "".join(char if char.isalnum() or char in "-_" else "_"
+                                               for char in unicodedata.normalize("NFC", name))).strip("_-.")[:40]
+             for name in names}
+    clashes = [stem.casefold() for stem in plain.values()]
+    return {name: (stem if stem and clashes.count(stem.casefold()) == 1 else
+                   f"{stem or 'student'}-{sha256(name.encode('utf-8')).hexdigest()[:6]}")
+            for name, stem in plain.items()}
+
+
+def retried(attempt: Any) -> Any:
+    """Run a write; again if it lost a race on a unique key (the next try sees the winner's row)."""
+    for tries in range(RETRIES):
+        try:
+            return attempt()
+        except IntegrityError:
+            if tries == RETRIES - 1:
+                raise
+
+
+def now() -> datetime:
+    """The time now, in UTC."""
+    return datetime.now(timezone.utc)
+
+
+def utc(moment: datetime) -> datetime:
+    """A stored time in UTC (SQLite gives it back without its zone)."""
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=timezone.utc)

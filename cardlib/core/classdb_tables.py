@@ -1,0 +1,166 @@
+"""The class database's tables (schema version 1) and its engine: SQLite in WAL mode or PostgreSQL.
+
+SQLAlchemy Core only. ``classdb.py`` holds the functions a class calls; this file holds what they
+stand on: the tables, the URL a teacher gives (``postgresql://`` means psycopg 3), and the engine's
+settings that let thirty students write at once (SQLite: WAL, a 30 s busy wait, and every write
+transaction begun IMMEDIATE so that a writer waits for the lock instead of failing; PostgreSQL: the
+schema created under an advisory lock, so thirty kernels opening a new database at once do not race).
+
+>>> database_url("postgresql://teacher@school/class").render_as_string()
+'postgresql+psycopg://teacher@school/class'
+>>> database_url("sqlite:///class.db").database
+'class.db'
+"""
+from __future__ import annotations
+
+from contextlib import contextmanager
+from collections.abc import Iterator
+
+from sqlalchemy import (Boolean, BigInteger, Column, DateTime, ForeignKey, ForeignKeyConstraint, Integer,
+                        MetaData, String, Table, Text, UniqueConstraint, create_engine, event, func,
+                        inspect, select, text)
+from sqlalchemy.engine import Connection, Engine, make_url
+from sqlalchemy.engine.url import URL
+
+SCHEMA_VERSION = 1
+BUSY_SECONDS = 30            # an SQLite writer waits this long for the lock before giving up
+CODE_LENGTH = 20             # a class code: 1 to 20 letters, digits or hyphens
+NAME_LENGTH = 40             # a student's name, trimmed
+KEY_LENGTH = 100             # a round's key, chosen by the writer
+SCHEMA_LOCK = 0x636C617373   # PostgreSQL advisory lock taken while the schema is made ("class")
+WRITE = "cardlib_write"      # execution option: this connection's transaction writes
+
+metadata = MetaData()
+
+schema_version = Table("schema_version", metadata, Column("version", Integer, nullable=False))
+
+classes = Table(
+    "classes", metadata,
+    Column("code", String(CODE_LENGTH), primary_key=True),
+    Column("game", String(40)),                        # NULL: the students choose
+    Column("created", DateTime(timezone=True), nullable=False),
+)
+
+students = Table(
+    "students", metadata,
+    Column("class_code", String(CODE_LENGTH), ForeignKey("classes.code"), primary_key=True),
+    Column("name", String(NAME_LENGTH), primary_key=True),  # as given, trimmed; unique in its class
+    Column("joined", DateTime(timezone=True), nullable=False),
+)
+
+rounds = Table(
+    "rounds", metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("class_code", String(CODE_LENGTH), nullable=False),
+    Column("student", String(NAME_LENGTH), nullable=False),
+    Column("game", String(40), nullable=False),
+    Column("table_name", String(40), nullable=False),  # "bots": a game against bots
+    Column("seat", Integer, nullable=False),
+    Column("number", Integer, nullable=False),         # the student's own count in the class and game: 1, 2, ...
+    Column("round_key", String(KEY_LENGTH), nullable=False),  # the writer's key: a retried write is not doubled
+    Column("time", DateTime(timezone=True), nullable=False),
+    ForeignKeyConstraint(["class_code", "student"], ["students.class_code", "students.name"]),
+    UniqueConstraint("class_code", "student", "round_key", name="one_round_a_key"),
+    UniqueConstraint("class_code", "student", "game", "number", name="one_round_a_number"),
+)
+
+round_rows = Table(
+    "round_rows", metadata,
+    Column("round_id", Integer, ForeignKey("rounds.id"), primary_key=True),
+    Column("line", Integer, primary_key=True),         # 0, 1, ...: the rows in the order the app wrote them
+    Column("data", Text, nullable=False),              # one record row as a JSON object, in its column order
+)
+
+tables = Table(  # tables of students playing together (issue 24)
+    "tables", metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("class_code", String(CODE_LENGTH), ForeignKey("classes.code"), nullable=False),
+    Column("game", String(40), nullable=False),
+    Column("seed", BigInteger, nullable=False),
+    Column("size", Integer, nullable=False),
+    Column("state", String(20), nullable=False),
+    Column("created", DateTime(timezone=True), nullable=False),
+)
+
+moves = Table(
+    "moves", metadata,
+    Column("table_id", Integer, ForeignKey("tables.id"), primary_key=True),
+    Column("seq", Integer, primary_key=True),          # 0, 1, ...: a move is stored only as the next one
+    Column("seat", Integer, nullable=False),
+    Column("notation", Text, nullable=False),
+    Column("by_bot", Boolean, nullable=False),
+    Column("time", DateTime(timezone=True), nullable=False),
+)
+
+
+class ClassDBError(ValueError):
+    """Why the class database refused a request (a message for the teacher or the student)."""
+
+
+class NewerDatabase(ClassDBError):
+    """The database was made by a newer cardlib (a higher schema version)."""
+
+
+def database_url(url: str) -> URL:
+    """The URL SQLAlchemy opens: ``postgresql://`` and ``postgres://`` name the psycopg 3 driver."""
+    parsed = make_url(url)
+    if parsed.drivername in ("postgresql", "postgres"):
+        parsed = parsed.set(drivername="postgresql+psycopg")
+    return parsed
+
+
+def make_engine(url: str) -> Engine:
+    """An engine for the URL, with the settings above; the schema made or checked (``NewerDatabase``)."""
+    parsed = database_url(url)
+    if parsed.get_backend_name() == "sqlite":
+        engine = create_engine(parsed, connect_args={"timeout": BUSY_SECONDS})
+        event.listen(engine, "connect", _sqlite_connect)
+        event.listen(engine, "begin", _sqlite_begin)
+    else:
+        engine = create_engine(parsed, pool_pre_ping=True, pool_size=2, max_overflow=8)
+    try:
+        _make_schema(engine)
+    except BaseException:
+        engine.dispose()
+        raise
+    return engine
+
+
+def _sqlite_connect(dbapi_connection: object, record: object) -> None:
+    dbapi_connection.isolation_level = None  # type: ignore[attr-defined]  # BEGIN is ours (_sqlite_begin)
+    cursor = dbapi_connection.cursor()  # type: ignore[attr-defined]
+    cursor.execute(f"PRAGMA busy_timeout = {BUSY_SECONDS * 1000}")
+    cursor.execute("PRAGMA journal_mode = WAL")  # readers never wait for the writer, nor it for them
+    cursor.execute("PRAGMA foreign_keys = ON")
+    cursor.close()
+
+
+def _sqlite_begin(connection: Connection) -> None:
+    # A deferred transaction that reads, then writes after another writer committed, fails at once with
+    # "database is locked" (no busy wait); one begun IMMEDIATE waits for the write lock up front.
+    writes = connection.get_execution_options().get(WRITE, False)
+    connection.exec_driver_sql("BEGIN IMMEDIATE" if writes else "BEGIN")
+
+
+@contextmanager
+def writing(engine: Engine) -> Iterator[Connection]:
+    """One write transaction: committed at the end of the block, rolled back whole on an error."""
+    with engine.connect() as connection:
+        connection.execution_options(**{WRITE: True})
+        with connection.begin():
+            yield connection
+
+
+def _make_schema(engine: Engine) -> None:
+    with writing(engine) as connection:
+        if connection.dialect.name == "postgresql":
+            connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": SCHEMA_LOCK})
+        if inspect(connection).has_table("schema_version"):
+            version = connection.scalar(select(func.max(schema_version.c.version)))
+            if version is not None and version > SCHEMA_VERSION:
+                where = engine.url.render_as_string(hide_password=True)
+                raise NewerDatabase(f"the class database {where} is of schema version {version}, made by a newer "
+                                    f"cardlib; this one reads version {SCHEMA_VERSION}: upgrade cardlib to open it")
+        metadata.create_all(connection)
+        if connection.scalar(select(func.count()).select_from(schema_version)) == 0:
+            connection.execute(schema_version.insert().values(version=SCHEMA_VERSION))
