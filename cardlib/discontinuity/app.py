@@ -7,7 +7,7 @@ each click; with two players the app pauses between the halves so the first half
 
 >>> app = DiscontinuityApp(seed=1)
 >>> app.resume(Game(players=3).new(seed=4))          # the square 9 9 8 / 9 · 7 / 7 9 1
->>> app.button("nothing to take from ②").tooltip
+>>> app.button("nothing to take: both show 9").tooltip
 'both show 9: two equal numbers can never be taken together'
 >>> app.button("take 7 and 8 from ③").click()
 >>> app.state.observation(0).rows[0]
@@ -22,7 +22,7 @@ from typing import Any, Optional
 
 import cardlib.discontinuity.view as view
 import cardlib.discontinuity.classroom as classroom
-from cardlib.discontinuity.actions import LINES, MARKS, PlaceJoker, Take, TakeJoker
+from cardlib.discontinuity.actions import LINES, PlaceJoker, Take, TakeJoker
 from cardlib.discontinuity.bots import GreedyBot, LookaheadBot
 from cardlib.discontinuity.coach import outlook
 from cardlib.discontinuity.rules import Game, HalfResult, Observation
@@ -116,11 +116,9 @@ class DiscontinuityApp(TableApp):
                 controls += [self.action(a, view.take_label(a, obs.square, say), view.take_words(a, say), style="info",
                                          group=view.line_heading(line, values, say=say)) for a in takes]
             else:
-                reason = view.why_no_take(values, say)
                 refused = Take(line, values[0], values[-1])  # a click gets the engine's own refusal
-                heading = view.line_heading(line, values, reason, say)
-                controls.append(self.action(refused, say("nothing to take from {line}", line=MARKS[line]), reason,
-                                            disabled=True, style="", group=heading))
+                controls.append(self.action(refused, view.nothing_to_take(values, say), view.why_no_take(values, say),
+                                            disabled=True, style="", group=view.line_heading(line, values, say=say)))
         used = not any(isinstance(a, TakeJoker) for a in legal)
         controls.append(self.action(TakeJoker(), say(JOKER_LABEL), say(view.JOKER_USED if used else JOKER_TIP),
                                     disabled=used, style="warning",

@@ -182,6 +182,20 @@ def why_no_take(values: Sequence[int], say: Words = EN) -> str:
     return say("no two different numbers")  # unreachable by the rules; said plainly all the same
 
 
+def nothing_to_take(values: Sequence[int], say: Words = EN) -> str:
+    """The label of a line that offers no take: what it shows, in short (``why_no_take`` says why).
+
+    >>> nothing_to_take((9, 9, 9))
+    'nothing to take: all three show 9'
+    """
+    if not all(values):
+        return say("nothing to take: an empty place")
+    if len(set(values)) == 1:
+        shown = "both show {n}" if len(values) == 2 else "all three show {n}"
+        return say("nothing to take: " + shown, n=values[0])
+    return say("no two different numbers")
+
+
 def take_label(take: Take, square: Sequence[int], say: Words = EN) -> str:
     """A button's words for a take: "take 3 and 7 from ④", naming the place when a line shows a twin.
 

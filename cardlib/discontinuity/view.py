@@ -19,7 +19,7 @@ from cardlib.discontinuity.rules import FIRST_HALF
 from cardlib.discontinuity.scoring import JOKER, SAFE_CARD, largest_value, row_penalty
 from cardlib.discontinuity.table_view import (  # noqa: F401  (the app and the tests take the pieces from here)
     joker_costs, line_heading, line_values, place_label, refill_note, result_rows, row_cost, row_html, safe_html,
-    signed, square_html, take_label, take_words, tally, why_no_take,
+    signed, square_html, take_label, take_words, tally, why_no_take, nothing_to_take,
 )
 from cardlib.discontinuity.table_view import EN
 from cardlib.ui import number, points_text, prompt_html, score_table, seat_box, table_html

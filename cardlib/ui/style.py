@@ -13,9 +13,9 @@ STYLE = """
 /* The apps scale with their width: a design pixel (--u) is 1px up to an app 1,250 px wide, then grows
    with the width (about 1.5 on a 1080p projector, at most 2.4), so type stays readable at the back. */
 @supports (width: 1cqw) {
-  .cl-app { --u: clamp(0.9px, min(0.08cqw, 0.12vh), 2.4px); }
+  .cl-app { --u: clamp(0.88px, min(0.08cqw, 0.115vh), 2.4px); }
 }
-/* ... and with the window's height: a 16:9 screen shows about 720 design pixels from top to bottom. */
+/* ... and with the window's height: a screen shows about 870 design pixels from top to bottom. */
 
 /* A wide screen: the log and the scoreboard stand in a column beside the table, whose height they take
    (never more: the log scrolls inside its box), so the seats, the buttons and the scores fit one screen. */
@@ -47,7 +47,8 @@ STYLE = """
   .cl-side > .cl-coach { flex: 1 1 100%; }
 }
 .cl-controls-group.widget-hbox { margin: 0; align-content: flex-start; }
-.cl-controls-group:has(> :nth-child(8)) { grid-column: 1 / -1; }  /* seven buttons or more: a whole line */
+/* seven buttons or more, or a group alone (a joker's places): a whole line, its buttons side by side */
+.cl-controls-group:has(> :nth-child(8)), .cl-controls-group:only-child { grid-column: 1 / -1; }
 .cl-controls-group > .widget-html:first-child { flex: 1 1 100% !important; min-width: 0 !important; margin-bottom: 0; }
 .cl-controls-group .cl-controls-label { line-height: 1.25; }
 .cl-controls-group .widget-button { white-space: normal; height: auto; min-height: var(--jp-widgets-inline-height);

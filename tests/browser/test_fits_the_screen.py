@@ -100,11 +100,8 @@ def check_fits(game: str, largest: dict) -> None:
     assert not too_big, f"{game} scrolls: {too_big}"
 
 
-# Each game at its usual table, and at its largest where that differs (more seats to fit). Discontinuity's
-# four-player table fits 1920x1080 but its busiest turns need about 4% more than 768: strict, so a fix removes it.
-TOO_TALL = pytest.mark.xfail(strict=True, reason="four players' busiest turn is about 30 px taller than 1366x768")
-TABLES = [*((game, None) for game in APPS), ("twentyfive", 4), pytest.param("discontinuity", 4, marks=TOO_TALL),
-          ("satori", 5), ("scout", 5)]
+# Each game at its usual table, and at its largest where that differs (more seats to fit).
+TABLES = [*((game, None) for game in APPS), ("twentyfive", 4), ("discontinuity", 4), ("satori", 5), ("scout", 5)]
 
 
 def table_id(value) -> str:

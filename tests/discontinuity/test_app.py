@@ -314,7 +314,7 @@ def test_a_line_of_one_number_says_why_and_its_click_is_refused():
     app = DiscontinuityApp(seed=1)
     # places (0,0) (0,1) (0,2) (1,0) (1,2) (2,0) (2,1) (2,2): line ② is (0,1) and (2,1), both 7
     app.resume(Game(players=3).new(deck=stacked([1, 7, 2, 3, 4, 5, 7, 6])))
-    button = app.button("nothing to take from ②")
+    button = app.button("nothing to take: both show 7")
     assert button.disabled and button.tooltip == "both show 7: two equal numbers can never be taken together"
     assert "both show 7: two equal numbers can never be taken together" in str(widget_tree(app._controls))
     message = click_refused(app, button)
