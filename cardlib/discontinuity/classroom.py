@@ -255,3 +255,25 @@ def joker_choices(table: Any) -> Any:
                      "take rate SE": clustered_error(per_round["sum"], per_round["size"]),
                      "joker lowers": float((group["change"] < 0).mean()), "mean joker change": float(mean_change)})
     return pd.DataFrame(rows, columns=columns)
+
+
+def headline(table: Any) -> tuple[Any, Any]:
+    """The live dashboard's headline: when the class took the joker beside what it does to the row, exactly,
+    and its plot (a ``Figure``; None without data)."""
+    from matplotlib.figure import Figure
+
+    joker = joker_choices(table)
+    if not len(joker):
+        return joker, None
+    joker = joker.set_index("cards in row")
+    figure = Figure(figsize=(9, 3.4), layout="constrained")
+    taken, change = figure.subplots(1, 2)
+    taken.errorbar(joker.index, joker["take rate"], yerr=1.96 * joker["take rate SE"], fmt="o", capsize=3,
+                   label="the class took the joker")
+    taken.plot(joker.index, joker["joker lowers"], "s-", label="rows the joker lowers (exact)")
+    taken.set_xlabel("cards in the row"); taken.set_ylabel("share of turns"); taken.set_ylim(-0.05, 1.05)
+    taken.legend(fontsize=7)
+    change.bar(joker.index, joker["mean joker change"])
+    change.axhline(0, color="grey", linestyle=":")
+    change.set_xlabel("cards in the row"); change.set_ylabel("mean change in penalty (exact; < 0 saves)")
+    return joker, figure

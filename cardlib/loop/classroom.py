@@ -308,3 +308,30 @@ def by_previous_rank(table: Any) -> Any:
 def _framed(frame: Any, index: Sequence[str]) -> Any:
     """The rows indexed by ``index`` (an empty class gives an empty table)."""
     return frame.set_index(list(index)) if len(frame) else frame
+
+
+def headline(table: Any) -> tuple[Any, Any]:
+    """The live dashboard's headline: points by the 8s in the dealt hand beside the exact chance of such a hand,
+    and a plot of that share and of the points by chair against chance (a ``Figure``; None without data)."""
+    from matplotlib.figure import Figure
+
+    by_hand = results_by_hand(table, measure="eights")
+    if not len(by_hand):
+        return by_hand, None
+    by_hand = by_hand[by_hand["rounds"] > 0]
+    shown = by_hand[["rounds", "share of hands", "chance (exact)", "mean points", "standard error"]]
+    figure = Figure(figsize=(9, 3.4), layout="constrained")
+    hands, seats = figure.subplots(1, 2)
+    eights = hand_measure(table, "eights")
+    values = sorted(hand_chances("eights"))
+    hands.bar(values, [float((eights == value).mean()) for value in values], alpha=0.6, label="the class's hands")
+    hands.plot(values, [float(hand_chances("eights")[value]) for value in values], "s-", label="exact chance")
+    hands.set_xlabel("8s in the dealt hand"); hands.set_ylabel("share of hands"); hands.legend(fontsize=7)
+    by_seat = results_by_seat(table)
+    for (players, kind), part in by_seat.groupby(level=["players", "kind"]):
+        chairs = part.index.get_level_values("chair from start")
+        line = seats.errorbar(chairs, part["mean points"], yerr=1.96 * part["standard error"].fillna(0), fmt="o-",
+                              capsize=3, label=f"{players} players, {kind}")
+        seats.axhline(part["by chance"].iloc[0], color=line[0].get_color(), linestyle=":")
+    seats.set_xlabel("chair from the start"); seats.set_ylabel("mean points (… by chance)"); seats.legend(fontsize=7)
+    return shown, figure

@@ -376,3 +376,26 @@ def katsu_against_posterior(table: Any, edges: Sequence[Fraction] = BANDS, rollo
                      "ev_call": ev_call[0], "ev_call_se": ev_call[1], "ev_no_call": ev_no_call[0],
                      "ev_no_call_se": ev_no_call[1], "ev_windows": len(stakes)})
     return pd.DataFrame(rows)
+
+
+def headline(table: Any) -> tuple[Any, Any]:
+    """The live dashboard's headline: Katsu calls and right calls by band of the exact posterior (a few
+    seeded rollouts a band, so its time is bounded), and its plot (a ``Figure``; None without data)."""
+    from matplotlib.figure import Figure
+
+    katsu = katsu_against_posterior(table, rollouts=10, per_band=3, seed=0)
+    shown = katsu[katsu["windows"] > 0].set_index("band")
+    shown = shown[["windows", "calls", "call_rate", "call_rate_se", "posterior", "right", "right_rate",
+                   "right_exact", "ev_call", "ev_no_call"]]
+    if not len(shown):
+        return shown, None
+    figure = Figure(figsize=(7, 3.4), layout="constrained")
+    ax = figure.subplots()
+    points = katsu[katsu["windows"] > 0]
+    ax.errorbar(points["posterior_float"], points["call_rate"], yerr=1.96 * points["call_rate_se"], fmt="o",
+                capsize=3, label="the class's call rate")
+    ax.errorbar(points["posterior_float"], points["right_rate"], yerr=1.96 * points["right_rate_se"], fmt="s",
+                capsize=3, label="calls that were right")
+    ax.plot([0, 1], [0, 1], ":", color="grey", label="right as often as the posterior says")
+    ax.set_xlabel("exact posterior P(satori | what you saw)"); ax.set_ylim(-0.05, 1.05); ax.legend()
+    return shown, figure

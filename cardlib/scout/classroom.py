@@ -279,3 +279,31 @@ def hands_beside_exact(table: Any) -> Any:
                          "played": float(counted["played"][kind].mean())})
     columns = ["players", "kind", "hands", "dealt", "SE", "exact", "exact value", "z", "played"]
     return pd.DataFrame(rows, columns=columns).set_index(["players", "kind"])
+
+
+def headline(table: Any) -> tuple[Any, Any]:
+    """The live dashboard's headline: the hands dealt beside the exact expected sets and runs, and a plot of
+    that and of the points by turn order against the game mean (a ``Figure``; None without data)."""
+    from matplotlib.figure import Figure
+
+    exact = hands_beside_exact(table)
+    if not len(exact):
+        return exact, None
+    shown = exact[["hands", "dealt", "SE", "exact value", "z"]]
+    figure = Figure(figsize=(9, 3.4), layout="constrained")
+    hands, seats = figure.subplots(1, 2)
+    for players, part in exact.groupby(level="players"):
+        kinds = part.index.get_level_values("kind")
+        line = hands.errorbar(kinds, part["dealt"], yerr=1.96 * part["SE"], fmt="o", capsize=3,
+                              label=f"{players} players: dealt")
+        hands.plot(kinds, part["exact value"], "_", markersize=18, color=line[0].get_color())
+    hands.set_ylabel("per hand (— exact)"); hands.set_title("neighbouring sets and runs"); hands.legend(fontsize=7)
+    by_seat = results_by_seat(table)
+    for players, part in by_seat.groupby(level="players"):
+        orders = part.index.get_level_values("turn order")
+        seats.errorbar(orders, part["vs game mean"], yerr=1.96 * part["vs SE"].fillna(0), fmt="o-", capsize=3,
+                       label=f"{players} players")
+    seats.axhline(0, color="grey", linestyle=":")
+    seats.set_xlabel("turn order (1 = start)"); seats.set_ylabel("points vs game mean")
+    seats.set_title("by seat (0 = no advantage)"); seats.legend(fontsize=7)
+    return shown, figure

@@ -297,3 +297,20 @@ def passes_came_out(table: Any) -> Any:
            "expected_from_cards_in_play": float(prior / count) if count else float("nan"),
            "expected_from_coach": float(coach / count) if count else float("nan")}
     return pd.DataFrame([row])
+
+
+def headline(table: Any) -> tuple[Any, Any]:
+    """The live dashboard's headline: the pass rate by cards in play beside the exact P(> 25 | cards in play),
+    and its plot (a ``matplotlib.figure.Figure``, never pyplot's; None without data)."""
+    from matplotlib.figure import Figure
+
+    exact = passes_against_exact(table)
+    if not len(exact):
+        return exact, None
+    figure = Figure(figsize=(7, 3.4), layout="constrained")
+    ax = figure.subplots()
+    ax.errorbar(exact.index, exact["pass_rate"], yerr=1.96 * exact["pass_rate_se"], fmt="o", capsize=3,
+                label="the class's pass rate (95% interval)")
+    ax.plot(exact.index, exact["p_over_float"], "s-", label="exact P(> 25 | cards in play)")
+    ax.set_xlabel("cards in play"); ax.set_ylabel("probability"); ax.set_ylim(-0.05, 1.05); ax.legend()
+    return exact[["decisions", "passes", "pass_rate", "pass_rate_se", "p_over_float"]], figure
