@@ -45,3 +45,27 @@ def launch_options() -> dict[str, Any]:
     if lang:
         options["lang"] = check_lang(lang)
     return options
+
+
+# ``cardlib class`` sets these for the student page's kernels (never anything a page can read)
+CLASS_DB_VARIABLE = "CARDLIB_CLASS_DB"      # the class database's SQLAlchemy URL
+CLASS_CODE_VARIABLE = "CARDLIB_CLASS_CODE"  # the class a page may join
+CLASS_GAME_VARIABLE = "CARDLIB_CLASS_GAME"  # the lesson's game ("": the students choose)
+
+
+def class_options() -> dict[str, Any]:
+    """What ``cardlib class`` asks of the student page: the database, the class, its game, seed and language.
+
+    >>> os.environ.update({CLASS_DB_VARIABLE: "sqlite:///class.db", CLASS_CODE_VARIABLE: "KXPR",
+    ...                    CLASS_GAME_VARIABLE: "", SEED_VARIABLE: "", LANG_VARIABLE: ""})
+    >>> class_options()
+    {'seed': None, 'db_url': 'sqlite:///class.db', 'code': 'KXPR', 'game': None}
+    """
+    options = launch_options()
+    missing = [name for name in (CLASS_DB_VARIABLE, CLASS_CODE_VARIABLE) if not os.environ.get(name, "").strip()]
+    if missing:
+        raise RulesError(f"the class page needs {' and '.join(missing)}: start it with `cardlib class`")
+    options["db_url"] = os.environ[CLASS_DB_VARIABLE].strip()
+    options["code"] = os.environ[CLASS_CODE_VARIABLE].strip()
+    options["game"] = os.environ.get(CLASS_GAME_VARIABLE, "").strip() or None
+    return options

@@ -13,6 +13,15 @@ game,players,seat,game_no,round,bet,won
 example,2,0,1,1,yes,1
 >>> records.filename
 'cardlib-example-seed3.csv'
+
+A live class sets ``sink``: every finished round's rows go to it as well (to the class database), and
+``games_before`` numbers a returning student's games after the ones already stored.
+
+>>> records.games_before, records.sink = 4, print
+>>> records.new_game(2, players=2, seat=0)
+>>> records.decided({"bet": "no"})
+>>> records.finished((), True, lambda part, decisions: [dict(d, won=0) for d in decisions])
+[{'game': 'example', 'players': 2, 'seat': 0, 'game_no': 6, 'round': 1, 'bet': 'no', 'won': 0}]
 """
 from __future__ import annotations
 
@@ -41,6 +50,8 @@ class Records:
         self._context: dict[str, Any] = {}
         self._recorded = 0  # finished parts of the game in play already written
         self._over = False  # the game in play is over and written
+        self.games_before = 0  # game numbers go on after these (a student back in a live class)
+        self.sink: Optional[Callable[[Rows], None]] = None  # gets each finished round's rows too (a live class)
         tag = f"seed{seed}" if seed is not None else secrets.token_hex(3)  # two students' files keep apart
         self.filename = f"cardlib-{game}-{tag}.csv"
 
@@ -69,9 +80,12 @@ class Records:
 
     def _write(self, part: Any, rows_of: Callable[[Any, Rows], Rows]) -> None:
         self._recorded += 1
-        for row in rows_of(part, self._decisions):
-            self.rows.append({**self._context, "round": self._recorded, **row})
+        context = {**self._context, "game_no": self._context["game_no"] + self.games_before}
+        written = [{**context, "round": self._recorded, **row} for row in rows_of(part, self._decisions)]
+        self.rows += written
         self._decisions = []
+        if self.sink is not None and written:
+            self.sink([dict(row) for row in written])
 
     @property
     def rounds(self) -> int:
@@ -113,6 +127,7 @@ class Records:
         twin.__dict__.update({key: (list(value) if isinstance(value, list) else
                                     dict(value) if isinstance(value, dict) else value)
                               for key, value in self.__dict__.items()})
+        twin.sink = None  # the copy's rounds are its own: they go to no database
         return twin
 
     def download_html(self, say: Callable[..., str]) -> str:

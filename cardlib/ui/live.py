@@ -1,0 +1,220 @@
+"""The student page of a live class (``cardlib class``): join by name and class code, then play against bots.
+
+The page asks a name and the class code (and, when the class has no game of its own, which game);
+``Join`` checks them against the class the server was started for (``ClassDB.join``), then shows the
+game's app as ``cardlib app`` does. Every round the student finishes goes to the class database as
+well as to the app's CSV: ``Records.sink`` hands the round's rows to ``ClassPage``, which writes them
+in one transaction (``ClassDB.add_round``) under a key unique to this page and round, so that a write
+retried is stored once. A round the database refused for now (locked, down) is kept and tried again
+after the next round; the page says "saved" or "not saved yet", never a traceback. A student who
+reloads, or comes back with the same name and code, carries on: their rounds count, and their new
+games are numbered after the ones stored.
+
+The database's URL and the class code come from the kernel's environment (``class_options``): the page
+never receives them, nor any other student's name or rows; it writes only under the name it joined with.
+"""
+from __future__ import annotations
+
+import hmac
+import json
+import secrets
+from html import escape
+from typing import Any, Optional
+
+import ipywidgets as widgets
+
+from cardlib.games import REGISTRY, GameInfo
+from cardlib.ui.words import Words
+
+NAME_LENGTH = 40  # as the class database keeps a name
+TABLE = "bots"  # the table of a game against bots, as the database names it
+WRONG_CODE = "That is not the code of an open class: check it with your teacher."
+
+LIVE_JA = {
+    "Join the class": "クラスに参加",
+    "Your name": "名前",
+    "Class code": "クラスコード",
+    "Game": "ゲーム",
+    "Join": "参加する",
+    "the name your teacher will see": "先生に見える名前",
+    "the code your teacher shows": "先生が示すコード",
+    "Please type your name.": "名前を入力してください。",
+    "A name is at most {n} characters; this one has {m}.": "名前は{n}文字までです（いまは{m}文字）。",
+    "A name cannot hold a line break, a tab or another control character.": "名前に改行やタブは使えません。",
+    WRONG_CODE: "開いているクラスのコードではありません。先生に確認してください。",
+    "The class database cannot be reached just now: try Join again in a moment.":
+        "いまクラスのデータベースにつながりません。少し待ってからもう一度「参加する」を押してください。",
+    "{name} in class {code}": "{name}（クラス {code}）",
+    "rounds played: {n}": "プレイしたラウンド：{n}",
+    "saved": "保存済み",
+    "not saved yet ({n} round(s)): they are tried again after your next round":
+        "まだ保存されていません（{n}ラウンド）：次のラウンドのあとにもう一度保存します",
+    "{n} round(s) could not be stored: tell your teacher": "{n}ラウンドを保存できませんでした：先生に伝えてください",
+}
+
+
+def app_games() -> dict[str, GameInfo]:
+    """The games with an app, by name."""
+    return {info.name: info for info in REGISTRY if info.app}
+
+
+class ClassPage(widgets.VBox):
+    """A student's page: the join form, then the game's app with every finished round stored in the class."""
+
+    def __init__(self, db_url: str, code: str, game: Optional[str] = None, *, seed: Optional[int] = None,
+                 lang: str = "en") -> None:
+        self.say = Words(lang, LIVE_JA)
+        self._db_url, self._code = db_url, code.strip().upper()  # the kernel's own: never shown on the page
+        self._db: Any = None
+        self._seed, self._lang = seed, lang
+        self.page_id = secrets.token_hex(6)  # a round's key: this page, its game and round (a retry is stored once)
+        self.game = game if game in app_games() else None
+        self.name: Optional[str] = None  # set once joined
+        self.app: Any = None
+        self.pending: list[tuple[str, int, list[dict[str, Any]]]] = []  # rounds not stored yet: (key, seat, rows)
+        self.refused: list[str] = []  # rounds the database will never take (their keys)
+        self.rounds_played = 0
+        say = self.say
+        wide = widgets.Layout(width="26em")
+        self.name_field = widgets.Text(placeholder=say("the name your teacher will see"), description=say("Your name"),
+                                       layout=wide, style={"description_width": "8em"})
+        self.code_field = widgets.Text(placeholder=say("the code your teacher shows"), description=say("Class code"),
+                                       layout=wide, style={"description_width": "8em"})
+        self.game_choice: Optional[widgets.Dropdown] = None
+        fields: list[widgets.Widget] = [self.name_field, self.code_field]
+        if self.game is None:
+            self.game_choice = widgets.Dropdown(options=[(info.title, name) for name, info in app_games().items()],
+                                                description=say("Game"), layout=wide,
+                                                style={"description_width": "8em"})
+            fields.append(self.game_choice)
+        self.join_button = widgets.Button(description=say("Join"), button_style="primary", icon="sign-in")
+        self.join_button.on_click(lambda _button: self.join())
+        self.message = widgets.HTML()
+        self.status = widgets.HTML()
+        self.form = widgets.VBox([widgets.HTML(f'<h2 class="cl-join-title">{escape(say("Join the class"))}</h2>'),
+                                  *fields, self.join_button, self.message])
+        self.form.add_class("cl-join")
+        super().__init__([self.form])
+        self.add_class("cl-class-page")
+
+    # -- joining --
+
+    def join(self) -> None:
+        """The Join button: check the code and the name, then show the game (a refusal becomes the message)."""
+        if self.app is not None:
+            return
+        name = self.name_field.value.strip()
+        why = self._name_problem(name)
+        if why:
+            return self._refuse(why)
+        if not hmac.compare_digest(self.code_field.value.strip().upper().encode(), self._code.encode()):
+            return self._refuse(self.say(WRONG_CODE))  # says nothing of which classes exist
+        from cardlib.core.classdb import BadName, WrongCode
+
+        try:
+            db = self._database()
+            joined = db.join(self._code, name)
+            info = db.class_info(self._code)
+            game = (info.game if info is not None and info.game in app_games() else None) or self._chosen_game()
+            played = db.rounds_played(self._code, joined, game)
+            before = last_game_number(db, self._code, joined, game)
+        except WrongCode:
+            return self._refuse(self.say(WRONG_CODE))
+        except BadName as error:
+            return self._refuse(self.say(str(error)))
+        except Exception:  # the database is down or locked: never a traceback on a student's page
+            return self._refuse(self.say("The class database cannot be reached just now: try Join again in a moment."))
+        self.name, self.game, self.rounds_played = joined, game, played
+        self._start_game(before)
+
+    def _name_problem(self, name: str) -> str:
+        if not name:
+            return self.say("Please type your name.")
+        if len(name) > NAME_LENGTH:
+            return self.say("A name is at most {n} characters; this one has {m}.", n=NAME_LENGTH, m=len(name))
+        if any(ord(char) < 32 or 127 <= ord(char) < 160 for char in name):
+            return self.say("A name cannot hold a line break, a tab or another control character.")
+        return ""
+
+    def _refuse(self, text: str) -> None:
+        self.message.value = f'<div class="cl-message cl-join-message">{escape(text)}</div>'
+
+    def _chosen_game(self) -> str:
+        return self.game or (self.game_choice.value if self.game_choice is not None else next(iter(app_games())))
+
+    def _database(self) -> Any:
+        if self._db is None:
+            from cardlib.core.classdb import ClassDB
+
+            self._db = ClassDB(self._db_url)
+        return self._db
+
+    def _start_game(self, games_before: int) -> None:
+        app_class = app_games()[self.game].app_class()
+        options: dict[str, Any] = {"seed": self._seed}
+        if self._lang != "en":
+            options["lang"] = self._lang
+        try:
+            self.app = app_class(**options)
+        except Exception as error:  # an app that cannot start says why, never with a traceback
+            return self._refuse(f"{type(error).__name__}: {error}")
+        self.app.records.games_before = games_before  # this student's games are numbered after the stored ones
+        self.app.records.sink = self._round_finished
+        self.message.value = ""
+        self._show_status()
+        self.children = [self.status, self.app]
+
+    # -- every finished round to the database --
+
+    def _round_finished(self, rows: list[dict[str, Any]]) -> None:
+        """The app finished a round: keep it, then store every round kept (the oldest first)."""
+        first = rows[0]
+        self.pending.append((f"{self.page_id}:{first['game_no']}:{first['round']}", first["seat"], rows))
+        self.save()
+
+    def save(self) -> bool:
+        """Store the rounds not stored yet, in order; False if some must wait (the database failed)."""
+        from cardlib.core.classdb import BadRound
+
+        try:
+            while self.pending:
+                key, seat, rows = self.pending[0]
+                try:
+                    self._database().add_round(self._code, self.name, self.game, TABLE, seat, rows, key=key)
+                except BadRound:  # its rows are not a record of the game: no retry would help
+                    self.refused.append(key)
+                self.pending.pop(0)
+            self.rounds_played = self._database().rounds_played(self._code, self.name, self.game)
+            return True
+        except Exception:  # kept for the next round; the page says so
+            return False
+        finally:
+            self._show_status()
+
+    def _show_status(self) -> None:
+        say = self.say
+        parts = [say("{name} in class {code}", name=self.name, code=self._code),
+                 say("rounds played: {n}", n=self.rounds_played)]
+        if self.pending:
+            parts.append(say("not saved yet ({n} round(s)): they are tried again after your next round",
+                             n=len(self.pending)))
+        elif self.rounds_played:
+            parts.append(say("saved"))
+        if self.refused:
+            parts.append(say("{n} round(s) could not be stored: tell your teacher", n=len(self.refused)))
+        state = "pending" if self.pending else "saved"
+        self.status.value = (f'<div class="cl-class-status" data-saved="{state}" data-rounds="{self.rounds_played}">'
+                             f'{" · ".join(escape(part) for part in parts)}</div>')
+
+
+def last_game_number(db: Any, code: str, name: str, game: str) -> int:
+    """The highest game number of a student's stored rounds of a game (0: none yet)."""
+    from sqlalchemy import select
+
+    from cardlib.core.classdb_tables import round_rows, rounds
+
+    query = (select(round_rows.c.data).select_from(rounds.join(round_rows, round_rows.c.round_id == rounds.c.id))
+             .where(rounds.c.class_code == code, rounds.c.student == name, rounds.c.game == game,
+                    round_rows.c.line == 0))
+    with db.engine.connect() as connection:
+        return max((int(json.loads(data)["game_no"]) for data in connection.scalars(query)), default=0)

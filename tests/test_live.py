@@ -1,0 +1,148 @@
+"""The student page of a live class, driven in Python against a real class database (SQLite and PostgreSQL):
+joining (wrong code, bad names, names shown escaped), every finished round landing in the database, a
+reload carrying on, and a database failure that keeps the round and stores it after the next one.
+"""
+from __future__ import annotations
+
+import csv
+import io
+import random
+
+import pytest
+from sqlalchemy import text
+
+from cardlib.core.classdb import ClassDB
+from cardlib.ui.live import WRONG_CODE, ClassPage, last_game_number
+from cardlib.ui.testing import new_game, play_by_clicks
+
+CODE = "KXPR"
+
+
+@pytest.fixture
+def db(class_db_url):
+    """The class database with class KXPR open for Twenty-five (and class ZZZZ beside it)."""
+    with ClassDB(class_db_url) as database:
+        database.open_class(CODE, game="twentyfive")
+        database.open_class("ZZZZ", game="loop")
+        yield database
+
+
+def page(db: ClassDB, url: str, game: str | None = "twentyfive", seed: int | None = 5) -> ClassPage:
+    return ClassPage(url, CODE, game, seed=seed)
+
+
+def joined(db: ClassDB, url: str, name: str = "Ana", code: str = "kxpr ", **options) -> ClassPage:
+    student = page(db, url, **options)
+    student.name_field.value, student.code_field.value = name, code
+    student.join_button.click()
+    assert student.app is not None, student.message.value
+    return student
+
+
+def html_of(widget) -> str:
+    """Every HTML value and text of a widget tree (what the page can show)."""
+    parts = [str(getattr(widget, "value", "")), str(getattr(widget, "description", ""))]
+    for child in getattr(widget, "children", ()):
+        parts.append(html_of(child))
+    return "\n".join(parts)
+
+
+def stored_rows(db: ClassDB, name: str) -> list[dict]:
+    """A student's rows as the class export has them."""
+    files = dict(db.class_csvs(CODE))
+    found = [raw for file, raw in files.items() if file.startswith("twentyfive-")]
+    rows = []
+    for raw in found:
+        rows += [row for row in csv.DictReader(io.StringIO(raw.decode()))]
+    return rows
+
+
+@pytest.mark.parametrize("code", ["KXPQ", "ZZZZ", "", "' OR 1=1 --"])
+def test_a_wrong_code_is_refused_and_names_no_class(db, class_db_url, code):
+    student = page(db, class_db_url)
+    student.name_field.value, student.code_field.value = "Ana", code
+    student.join_button.click()
+    assert student.app is None and WRONG_CODE in student.message.value
+    assert "ZZZZ" not in student.message.value and CODE not in html_of(student)  # nothing of any class shown
+    assert db.students(CODE) == [] and db.students("ZZZZ") == []
+
+
+@pytest.mark.parametrize("name, says", [("   ", "Please type your name."), ("x" * 41, "at most 40 characters"),
+                                        ("a\tb", "control character")])
+def test_an_empty_or_long_name_is_refused(db, class_db_url, name, says):
+    student = page(db, class_db_url)
+    student.name_field.value, student.code_field.value = name, CODE
+    student.join_button.click()
+    assert student.app is None and says in student.message.value and db.students(CODE) == []
+
+
+def test_a_name_is_trimmed_and_forty_characters_are_enough(db, class_db_url):
+    name = "さ" * 40
+    student = joined(db, class_db_url, name=f"  {name}  ")
+    assert student.name == name and [s.name for s in db.students(CODE)] == [name]
+
+
+@pytest.mark.parametrize("name", ["<b>x</b>", "<img src=x onerror=alert(1)>"])
+def test_a_name_is_shown_escaped(db, class_db_url, name):
+    student = joined(db, class_db_url, name=name)
+    shown = html_of(student)
+    assert name not in shown and name.replace("<", "&lt;").replace(">", "&gt;") in student.status.value
+    assert [s.name for s in db.students(CODE)] == [name]  # stored as typed
+
+
+def test_every_finished_round_lands_in_the_database(db, class_db_url):
+    student = joined(db, class_db_url)
+    student.name_field.value = "Bea"  # typing another name after joining changes nothing
+    play_by_clicks(student.app, random.Random(1))
+    record = student.app.records
+    assert record.rounds >= 2 and db.rounds_played(CODE, "Ana", "twentyfive") == record.rounds
+    assert [s.name for s in db.students(CODE)] == ["Ana"]
+    assert stored_rows(db, "Ana") == list(csv.DictReader(io.StringIO(record.csv_text())))
+    assert f"rounds played: {record.rounds}" in student.status.value and "saved" in student.status.value
+
+
+def test_a_reload_carries_on_with_the_same_record(db, class_db_url):
+    first = joined(db, class_db_url, seed=None)
+    play_by_clicks(first.app, random.Random(2))
+    new_game(first.app)  # game 2 begun, no round of it finished
+    played = first.app.records.rounds
+    again = joined(db, class_db_url, name=" Ana", seed=None)  # the page reloaded: a new kernel, the same name
+    assert again.rounds_played == played and f"rounds played: {played}" in again.status.value
+    assert again.app.records.games_before == 1
+    play_by_clicks(again.app, random.Random(3))
+    assert db.rounds_played(CODE, "Ana") == played + again.app.records.rounds
+    rows = stored_rows(db, "Ana")
+    assert {row["game_no"] for row in rows} == {"1", "2"}  # the second page's game numbered after the first's
+    pairs = [(row["game_no"], row["round"]) for row in rows]
+    assert len(set(pairs)) == db.rounds_played(CODE, "Ana")  # no two rounds share a game and round
+    assert last_game_number(db, CODE, "Ana", "twentyfive") == 2
+
+
+def test_a_database_error_keeps_the_round_and_stores_it_after_the_next(db, class_db_url):
+    student = joined(db, class_db_url)
+    app = student.app
+    rng = random.Random(4)
+    with db.engine.begin() as connection:  # the rounds' table is away: every write fails, as a broken database's
+        connection.execute(text("ALTER TABLE rounds RENAME TO rounds_away"))
+    try:
+        while not student.pending:
+            app.button(rng.choice([b.description for b in app.action_buttons if not b.disabled])).click()
+        assert app.message == "" and "not saved yet (1 round(s))" in student.status.value
+        assert "Traceback" not in html_of(student) and "rounds_away" not in html_of(student)
+    finally:
+        with db.engine.begin() as connection:
+            connection.execute(text("ALTER TABLE rounds_away RENAME TO rounds"))
+    play_by_clicks(app, rng)  # the next round stores both
+    assert student.pending == [] and db.rounds_played(CODE, "Ana", "twentyfive") == app.records.rounds
+    assert stored_rows(db, "Ana") == list(csv.DictReader(io.StringIO(app.records.csv_text())))
+    assert student.save() and db.rounds_played(CODE, "Ana") == app.records.rounds  # a retry stores nothing twice
+
+
+def test_a_class_without_a_game_lets_the_student_choose(db, class_db_url):
+    db.open_class(CODE)
+    student = page(db, class_db_url, game=None)
+    assert student.game_choice is not None
+    student.game_choice.value = "loop"
+    student.name_field.value, student.code_field.value = "Ana", CODE
+    student.join_button.click()
+    assert student.game == "loop" and type(student.app).__name__ == "LoopApp"
