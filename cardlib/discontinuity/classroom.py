@@ -276,4 +276,6 @@ def headline(table: Any) -> tuple[Any, Any]:
     change.bar(joker.index, joker["mean joker change"])
     change.axhline(0, color="grey", linestyle=":")
     change.set_xlabel("cards in the row"); change.set_ylabel("mean change in penalty (exact; < 0 saves)")
+    for ax in (taken, change):
+        ax.set_xticks(list(joker.index))
     return joker, figure

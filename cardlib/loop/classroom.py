@@ -333,5 +333,6 @@ def headline(table: Any) -> tuple[Any, Any]:
         line = seats.errorbar(chairs, part["mean points"], yerr=1.96 * part["standard error"].fillna(0), fmt="o-",
                               capsize=3, label=f"{players} players, {kind}")
         seats.axhline(part["by chance"].iloc[0], color=line[0].get_color(), linestyle=":")
+    hands.set_xticks(values); seats.set_xticks(sorted(set(by_seat.index.get_level_values("chair from start"))))
     seats.set_xlabel("chair from the start"); seats.set_ylabel("mean points (… by chance)"); seats.legend(fontsize=7)
     return shown, figure

@@ -384,14 +384,12 @@ def headline(table: Any) -> tuple[Any, Any]:
     from matplotlib.figure import Figure
 
     katsu = katsu_against_posterior(table, rollouts=10, per_band=3, seed=0)
-    shown = katsu[katsu["windows"] > 0].set_index("band")
-    shown = shown[["windows", "calls", "call_rate", "call_rate_se", "posterior", "right", "right_rate",
-                   "right_exact", "ev_call", "ev_no_call"]]
+    points = katsu[katsu["windows"] > 0]
+    shown = points.set_index("band")[["windows", "calls", "call_rate", "call_rate_se", "posterior", "right",
+                                      "right_rate", "right_exact", "ev_call", "ev_no_call"]]
     if not len(shown):
         return shown, None
-    figure = Figure(figsize=(7, 3.4), layout="constrained")
-    ax = figure.subplots()
-    points = katsu[katsu["windows"] > 0]
+    ax = (figure := Figure(figsize=(7, 3.4), layout="constrained")).subplots()
     ax.errorbar(points["posterior_float"], points["call_rate"], yerr=1.96 * points["call_rate_se"], fmt="o",
                 capsize=3, label="the class's call rate")
     ax.errorbar(points["posterior_float"], points["right_rate"], yerr=1.96 * points["right_rate_se"], fmt="s",

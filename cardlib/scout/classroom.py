@@ -306,4 +306,5 @@ def headline(table: Any) -> tuple[Any, Any]:
     seats.axhline(0, color="grey", linestyle=":")
     seats.set_xlabel("turn order (1 = start)"); seats.set_ylabel("points vs game mean")
     seats.set_title("by seat (0 = no advantage)"); seats.legend(fontsize=7)
+    seats.set_xticks(sorted(set(by_seat.index.get_level_values("turn order"))))
     return shown, figure

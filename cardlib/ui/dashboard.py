@@ -119,8 +119,10 @@ def headline_html(game: str, table: Any) -> str:
     shown, figure = module.headline(table)
     if shown is None or not len(shown):
         return f'<p class="note"><em>{NOT_ENOUGH}</em></p>'
-    parts = [shown.to_html(escape=True, float_format=lambda x: f"{x:.3f}", na_rep="–", classes="headline",
-                           border=0)]
+    shown = shown.apply(lambda column: column.map(lambda v: "–" if v is None else v) if column.dtype == object
+                        else column)  # an exact value that has none (no calls in a band) shows as a dash
+    parts = ['<div class="table">' + shown.to_html(escape=True, float_format=lambda x: f"{x:.3f}", na_rep="–",
+                                                   classes="headline", border=0) + "</div>"]
     if figure is not None:
         parts.append(f'<div class="plot">{svg(figure)}</div>')
     return "\n".join(parts)
@@ -244,9 +246,10 @@ header h1 { margin: 0; font-size: 2rem; } header a { font-size: 1.1rem; }
 #live > .class, #live > .message { flex-basis: 100%; }
 table { border-collapse: collapse; font-size: 0.95rem; margin: 0.4rem 0; }
 th, td { padding: 0.15rem 0.6rem; text-align: right; border-bottom: 1px solid #ddd; }
+tbody th { white-space: nowrap; }
 td.who { text-align: left; max-width: 18rem; overflow-wrap: anywhere; }
 .game h2 { margin: 0.6rem 0 0.2rem; } .plot svg { max-width: 100%; height: auto; }
-section.game { max-width: 920px; }
+section.game { max-width: 880px; min-width: 0; } .table { overflow-x: auto; }
 """
 
 PAGE = """<!doctype html>
