@@ -1,8 +1,10 @@
-"""The ``cardlib`` command: ``cardlib app GAME`` serves one game alone in Voila, for a projector.
+"""The ``cardlib`` command: ``cardlib app GAME`` serves one game alone in Voila, for a projector;
+``cardlib class`` starts a live class (``cardlib.class_command``).
 
     cardlib app scout                      # http://127.0.0.1:8866/ on this machine
     cardlib app loop --seed 7 --lang ja    # the same deal on every page load, in Japanese
     cardlib app satori --host 0.0.0.0      # students open it on their own devices
+    cardlib class --game loop --host 0.0.0.0   # students join by name; rounds land in class.db
 
 It needs nothing but the installed package (``pip install "cardlib[lab]"``): the one-cell notebook it
 serves is written from the registry into a temporary folder, and Voila's page comes from the
@@ -19,7 +21,7 @@ import socket
 import sys
 import tempfile
 from pathlib import Path
-from typing import Optional
+from typing import Any, Optional
 
 from cardlib import __version__
 from cardlib.games import REGISTRY, GameInfo
@@ -97,8 +99,12 @@ def voila_environment(environ: Optional[dict[str, str]] = None) -> dict[str, str
     return environ
 
 
-def check_port(host: str, port: int, game: str = "GAME") -> None:
-    """CommandError when nothing may listen on ``host:port`` now (busy, not allowed, not this machine's)."""
+def check_port(host: str, port: int, game: str = "GAME", *, command: str = "", option: str = "--port") -> None:
+    """CommandError when nothing may listen on ``host:port`` now (busy, not allowed, not this machine's).
+
+    The message suggests ``cardlib app GAME`` (or ``command``) with the next port for ``option``."""
+    again = command or f"cardlib app {game}"
+    make = "" if command else f" (make app: PORT={port + 1})"
     try:
         addresses = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
     except socket.gaierror as error:
@@ -112,11 +118,11 @@ def check_port(host: str, port: int, game: str = "GAME") -> None:
                 if error.errno == errno.EADDRINUSE:
                     raise CommandError(
                         f"port {port} is busy: another server (perhaps another cardlib app) listens on "
-                        f"{host}:{port}. Stop it, or choose another port: cardlib app {game} --port {port + 1} "
-                        f"(make app: PORT={port + 1})") from None
+                        f"{host}:{port}. Stop it, or choose another port: {again} {option} {port + 1}"
+                        f"{make}") from None
                 if error.errno == errno.EACCES:
                     raise CommandError(f"not allowed to listen on port {port}; choose one above 1023 "
-                                       f"with --port") from None
+                                       f"with {option}") from None
                 raise CommandError(f"cannot listen on {host}:{port}: {error.strerror}") from None
 
 
@@ -161,7 +167,44 @@ def parser() -> argparse.ArgumentParser:
                      "0: never)")
     app.add_argument("--cull-every", type=whole_number, default=CULL_EVERY, metavar="SECONDS",
                      help=f"how often to look for such kernels (default: {CULL_EVERY})")
+    add_class_command(commands, games)
     return top
+
+
+def add_class_command(commands: Any, games: dict[str, GameInfo]) -> None:
+    """``cardlib class [options]``: a live class, students joining by name."""
+    from cardlib.class_command import DATABASE, STUDENTS
+
+    live = commands.add_parser(
+        "class", help="start a live class: students join by name, every round lands in the class database",
+        description="Start a live class: students open the address it prints, join with their name and the "
+                    "class code, and play against bots; every finished round is stored in the class database, "
+                    "and the teacher's dashboard (this machine only) shows the class. Stop it with Ctrl+C.",
+        epilog=f"games:\n" + "\n".join(f"  {name:<14} {info.title}" for name, info in games.items()),
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    live.set_defaults(parser=live)
+    live.add_argument("--game", default=None, help="the lesson's game (default: each student chooses): "
+                      + ", ".join(games))
+    live.add_argument("--db", default=DATABASE, metavar="URL", help=f"the class database, any SQLAlchemy URL "
+                      f"(default: {DATABASE}, a file in this folder; postgresql://user@host/db for a server)")
+    live.add_argument("--code", default=None, help="the class code (default: four random letters); the same "
+                      "code again carries the class on")
+    live.add_argument("--seed", type=whole_number, default=None,
+                      help="every student's games dealt from this seed (default: a new deal each time)")
+    live.add_argument("--lang", choices=["en", "ja"], default=None, help="the pages' language (default: en)")
+    live.add_argument("--host", default=HOST, help=f"the address to listen on (default: {HOST}, this machine only; "
+                      "0.0.0.0: the local network, where the students are)")
+    live.add_argument("--port", type=port_number, default=PORT, help=f"the students' port (default: {PORT})")
+    live.add_argument("--dashboard-port", type=port_number, default=None, metavar="PORT",
+                      help="the teacher's dashboard's port, on 127.0.0.1 only (default: the students' port + 1)")
+    live.add_argument("--students", type=whole_number, default=STUDENTS, metavar="N",
+                      help=f"kernels started ahead, one a student (default: {STUDENTS}; 0: none, each page starts "
+                      "its own)")
+    live.add_argument("--cull-idle", type=whole_number, default=CULL_IDLE, metavar="SECONDS",
+                      help=f"shut a closed or reloaded page's kernel down after this long idle (default: {CULL_IDLE}; "
+                      "0: never)")
+    live.add_argument("--cull-every", type=whole_number, default=CULL_EVERY, metavar="SECONDS",
+                      help=f"how often to look for such kernels (default: {CULL_EVERY})")
 
 
 def serve(info: GameInfo, args: argparse.Namespace) -> int:
@@ -189,12 +232,16 @@ def main(argv: Optional[list[str]] = None) -> int:
         top.print_help()
         return 2
     games = app_games()
-    if args.game not in games:
+    if args.game not in games and (args.command == "app" or args.game is not None):
         args.parser.error(f"no game named {args.game!r}; choose one of: {', '.join(games)}")
     try:
+        if args.command == "class":
+            from cardlib.class_command import serve_class
+
+            return serve_class(args)
         return serve(games[args.game], args)
     except CommandError as error:
-        print(f"cardlib app: {error}", file=sys.stderr)
+        print(f"cardlib {args.command}: {error}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130

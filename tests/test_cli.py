@@ -9,6 +9,8 @@ import socket
 import subprocess
 import sys
 import sysconfig
+import time
+import urllib.request
 import venv
 from pathlib import Path
 
@@ -143,3 +145,58 @@ def test_cardlib_app_from_the_wheel_alone_serves_a_game_in_an_empty_folder(tmp_p
         stop(process)
     assert list(empty.iterdir()) == [], "cardlib app wrote into the teacher's folder"
     assert "Traceback" not in log.read_text()
+
+
+def test_cardlib_class_help_lists_its_options():
+    run = cardlib("class", "--help")
+    assert run.returncode == 0 and "class" in cardlib("--help").stdout
+    for option in ("--game", "--db", "--code", "--host", "--port", "--lang", "--seed", "--students",
+                   "--dashboard-port", "--cull-idle"):
+        assert option in run.stdout, option
+
+
+def test_cardlib_class_refuses_a_busy_port_a_wrong_game_and_a_bad_database(tmp_path):
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        busy = cardlib("class", "--port", str(port), cwd=tmp_path)
+        dashboard = cardlib("class", "--port", str(free_port()), "--dashboard-port", str(port), cwd=tmp_path)
+    assert busy.returncode == 2 and f"port {port} is busy" in busy.stderr and "cardlib class --port" in busy.stderr
+    assert dashboard.returncode == 2 and f"--dashboard-port {port + 1}" in dashboard.stderr
+    wrong = cardlib("class", "--game", "chess", cwd=tmp_path)
+    assert wrong.returncode == 2 and "no game named 'chess'" in wrong.stderr
+    bad = cardlib("class", "--db", "nonsense://", "--port", str(free_port()), cwd=tmp_path)
+    assert bad.returncode == 2 and "cannot open the class database" in bad.stderr
+    for run in (busy, dashboard, wrong, bad):
+        assert "Traceback" not in run.stderr and "Voil" not in run.stdout + run.stderr
+    assert list(tmp_path.iterdir()) == []  # nothing written before the command could start
+
+
+def test_a_pooled_kernel_is_culled_only_after_a_page_took_it(tmp_path):
+    """Voila counts a pooled kernel idle since it ran the notebook; the class's manager counts from the hand-out."""
+    port, log = free_port(), tmp_path / "class.log"
+    with open(log, "w") as out:
+        process = subprocess.Popen([sys.executable, "-m", "cardlib", "class", "--game", "loop", "--port", str(port),
+                                    "--dashboard-port", str(free_port()), "--students", "1", "--cull-idle", "4",
+                                    "--cull-every", "1"], cwd=tmp_path, stdout=out, stderr=subprocess.STDOUT,
+                                   env=dict(os.environ, PYTHONUNBUFFERED="1"), start_new_session=True)
+    try:
+        url = f"http://127.0.0.1:{port}/"
+        wait_until_serving(url, process, log)
+        deadline = time.monotonic() + 180
+        while "is filled with 1 kernel" not in log.read_text():
+            assert time.monotonic() < deadline, log.read_text()[-2000:]
+            time.sleep(0.5)
+        time.sleep(7)  # the pooled kernel waits longer than --cull-idle
+        assert "Culling '" not in log.read_text()
+        with urllib.request.urlopen(url, timeout=120) as page:  # a page takes it, and never connects
+            assert b"cl-join" in page.read()
+        time.sleep(2.5)
+        assert "Culling '" not in log.read_text(), "a kernel was culled as it left the pool"
+        deadline = time.monotonic() + 30
+        while "Culling '" not in log.read_text():  # an abandoned page's kernel is still culled
+            assert time.monotonic() < deadline, log.read_text()[-2000:]
+            time.sleep(0.5)
+    finally:
+        stop(process)

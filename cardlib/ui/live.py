@@ -203,7 +203,9 @@ class ClassPage(widgets.VBox):
         if self.refused:
             parts.append(say("{n} round(s) could not be stored: tell your teacher", n=len(self.refused)))
         state = "pending" if self.pending else "saved"
-        self.status.value = (f'<div class="cl-class-status" data-saved="{state}" data-rounds="{self.rounds_played}">'
+        self.status.value = (f'<div class="cl-class-status" data-saved="{state}" data-rounds="{self.rounds_played}" '
+                             f'style="font-size: 15px; padding: 4px 10px; border-radius: 4px; '
+                             f'background: {"#fff4e0" if self.pending else "#eaf4ea"}">'
                              f'{" · ".join(escape(part) for part in parts)}</div>')
 
 
