@@ -22,6 +22,7 @@ import importlib
 import io
 import secrets
 import threading
+import time
 from concurrent.futures import Future, ThreadPoolExecutor, TimeoutError as FutureTimeout
 from datetime import datetime
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -45,13 +46,15 @@ class Dashboard:
 
     def __init__(self, db: Any, code: str) -> None:
         self.db, self.code = db, code.strip().upper()
-        self.workers = ThreadPoolExecutor(max_workers=2, thread_name_prefix="dashboard")
+        self.workers = ThreadPoolExecutor(max_workers=4, thread_name_prefix="dashboard-read")  # database reads
+        self.computing = ThreadPoolExecutor(max_workers=1, thread_name_prefix="dashboard-headline")  # analyses
         self.lock = threading.Lock()
         self.headlines: dict[tuple[str, str], Future] = {}  # (game, digest of its table) -> (table HTML, SVG)
 
     def close(self) -> None:
         """Stop the workers (a headline being computed is let finish) and close the database."""
         self.workers.shutdown(wait=False, cancel_futures=True)
+        self.computing.shutdown(wait=False, cancel_futures=True)
         self.db.close()
 
     def page(self, names: bool) -> tuple[str, str]:
@@ -64,6 +67,7 @@ class Dashboard:
 
     def live(self, names: bool) -> str:
         """The part of the page that refreshes: the class, its students, each game's headline."""
+        deadline = time.monotonic() + PAGE_SECONDS + HEADLINE_SECONDS  # the whole answer's bound
         reading = self.workers.submit(self.read)
         try:
             info, students, data = reading.result(timeout=PAGE_SECONDS)
@@ -84,7 +88,7 @@ class Dashboard:
         games = [info.game] if info.game else [line.name for line in REGISTRY if line.name in data.tables]
         for name in games:
             parts.append(f'<section class="game" id="game-{name}"><h2>{html.escape(titles.get(name, name))}</h2>'
-                         f'{self.headline(name, data[name])}</section>')
+                         f'{self.headline(name, data[name], deadline)}</section>')
         if not games:
             parts.append(message(f"No rounds yet: {NOT_ENOUGH}."))
         return "\n".join(parts)
@@ -96,7 +100,7 @@ class Dashboard:
             return None, [], None
         return info, self.db.students(self.code), self.db.class_data(self.code)
 
-    def headline(self, game: str, table: Any) -> str:
+    def headline(self, game: str, table: Any, deadline: float) -> str:
         """A game's headline table and plot as HTML, computed once per content of its table."""
         digest = hashlib.sha256(table.to_csv(index=False).encode("utf-8")).hexdigest()
         with self.lock:
@@ -104,9 +108,9 @@ class Dashboard:
             if future is None:
                 for key in [key for key in self.headlines if key[0] == game]:
                     del self.headlines[key]  # a new round landed: the old headline is stale
-                future = self.headlines[(game, digest)] = self.workers.submit(headline_html, game, table)
+                future = self.headlines[(game, digest)] = self.computing.submit(headline_html, game, table)
         try:
-            return future.result(timeout=HEADLINE_SECONDS)
+            return future.result(timeout=max(0.05, min(HEADLINE_SECONDS, deadline - time.monotonic())))
         except FutureTimeout:
             return message("This table is being computed; it appears at a coming refresh.")
         except Exception as error:  # a game's analysis failed: say so, keep the page
