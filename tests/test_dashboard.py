@@ -227,3 +227,17 @@ def test_bound_to_loopback_it_cannot_be_reached_from_another_interface(sample_cl
         pytest.skip("this machine has no non-loopback address to try; the bound address is 127.0.0.1 (checked)")
     with pytest.raises(OSError):
         socket.create_connection((address, port), timeout=5).close()
+
+
+def test_a_request_that_names_another_host_is_refused(sample_class: Any) -> None:
+    """A page elsewhere whose name points at 127.0.0.1 (DNS rebinding) sends its own name: refused."""
+    base, _, _ = sample_class
+    for host in ("evil.example", "evil.example:80", "192.0.2.7"):
+        request = urllib.request.Request(base + "/", headers={"Host": host})
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(request, timeout=30)
+        assert refused.value.code == 403
+    port = base.rsplit(":", 1)[1]
+    request = urllib.request.Request(base + "/", headers={"Host": f"localhost:{port}"})
+    with urllib.request.urlopen(request, timeout=30) as answer:
+        assert answer.status == 200

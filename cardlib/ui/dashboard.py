@@ -171,6 +171,17 @@ class DashboardServer(ThreadingHTTPServer):
         self.dashboard.close()
 
 
+def local_host(host: str) -> bool:
+    """Whether a request's Host header names this machine: a web page elsewhere that points its own name
+    at 127.0.0.1 (DNS rebinding) still sends that name, and is refused.
+
+    >>> [local_host(h) for h in ("127.0.0.1:8867", "localhost:8867", "[::1]:8867", "evil.example:8867", "")]
+    [True, True, True, False, False]
+    """
+    name = host.rsplit(":", 1)[0] if not host.endswith("]") else host
+    return name.lower() in {"127.0.0.1", "localhost", "[::1]"}
+
+
 class Handler(BaseHTTPRequestHandler):
     """GET /, /live and /export.zip; anything else 404."""
 
@@ -180,7 +191,10 @@ class Handler(BaseHTTPRequestHandler):
     sys_version = ""
 
     def do_GET(self) -> None:  # noqa: N802 (the standard library's name)
-        """Answer a GET."""
+        """Answer a GET (only when addressed by this machine's own name: see ``local_host``)."""
+        if not local_host(self.headers.get("Host", "")):
+            self.answer(403, "text/plain; charset=utf-8", b"The dashboard answers only at 127.0.0.1 or localhost.")
+            return
         address = urlsplit(self.path)
         names = parse_qs(address.query).get("names", ["0"])[0] == "1"
         dashboard = self.server.dashboard
