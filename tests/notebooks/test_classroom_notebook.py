@@ -1,5 +1,6 @@
 """The class notebook runs top to bottom on any folder a teacher may point it at: the sample class, one
-student per game, one game only, an empty folder, a folder of only bad files (``CARDLIB_CLASS_FOLDER``)."""
+student per game, one game only, an empty folder, a folder of only bad files (``CARDLIB_CLASS_FOLDER``);
+and on a live class's database, SQLite and PostgreSQL (``CARDLIB_CLASS_DB`` and ``CARDLIB_CLASS_CODE``)."""
 from __future__ import annotations
 
 import shutil
@@ -9,7 +10,7 @@ import nbformat
 import pytest
 from nbclient import NotebookClient
 
-from cardlib.core.classroom import NOT_ENOUGH
+from cardlib.core.classroom import NOT_ENOUGH, read_class_files
 from cardlib.games import REGISTRY
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -18,9 +19,12 @@ SAMPLES = ROOT / "notebooks" / "data" / "class"
 TABLES = 16  # the notebook's tables and plots, each "not enough data for this table yet" on an empty folder
 
 
-def run_classroom(folder: Path, monkeypatch: pytest.MonkeyPatch) -> str:
-    """Execute the class notebook on ``folder`` (a fresh kernel; any error fails); all the text it showed."""
+def run_classroom(folder: Path, monkeypatch: pytest.MonkeyPatch, database: str = "", code: str = "") -> str:
+    """Execute the class notebook on ``folder`` or a live class's ``database`` and ``code`` (a fresh kernel;
+    any error fails); all the text it showed."""
     monkeypatch.setenv("CARDLIB_CLASS_FOLDER", str(folder))
+    monkeypatch.setenv("CARDLIB_CLASS_DB", database)
+    monkeypatch.setenv("CARDLIB_CLASS_CODE", code)
     notebook = nbformat.read(NOTEBOOK, as_version=4)
     NotebookClient(notebook, timeout=300, kernel_name="python3",
                    resources={"metadata": {"path": str(NOTEBOOK.parent)}}).execute()
@@ -84,3 +88,22 @@ def test_on_a_folder_of_only_bad_files_each_is_named_with_why(tmp_path, monkeypa
     assert "skipped satori.csv: row 1, column hand: 0 cards, where the log leaves the seat 4" in text
     assert "skipped marks.csv: missing the columns" in text and "skipped notes.txt: not a CSV file" in text
     assert text.count(NOT_ENOUGH) == TABLES
+
+
+def test_on_a_live_class_database_every_table_has_data(class_db, class_db_url, tmp_path, monkeypatch):
+    from tests.test_dashboard import load_samples  # the thirty sample files as six students' rounds
+
+    class_db.open_class("KATSU")
+    load_samples(class_db, "KATSU")
+    (tmp_path / "empty").mkdir()
+    text = run_classroom(tmp_path / "empty", monkeypatch, database=class_db_url, code="katsu")
+    assert "class katsu: its rounds in the database" in text and NOT_ENOUGH not in text
+    folder = read_class_files(SAMPLES)
+    assert all(f"{name}: {len(table)} rows from 6 files" in text for name, table in folder.tables.items())
+
+
+def test_on_a_database_without_that_class_it_says_so(class_db, class_db_url, tmp_path, monkeypatch):
+    class_db.open_class("KATSU")
+    (tmp_path / "empty").mkdir()
+    text = run_classroom(tmp_path / "empty", monkeypatch, database=class_db_url, code="OTHER")
+    assert "class OTHER: no such class in the database" in text and text.count(NOT_ENOUGH) == TABLES
