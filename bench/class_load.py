@@ -1,0 +1,490 @@
+"""A live class under load: `cardlib class` and N students joining at once in chromium on this machine.
+
+    .venv/bin/python bench/class_load.py                         # 10, 20 and 30 students, Twenty-five
+    .venv/bin/python bench/class_load.py --students 3 --game scout --json
+    pg_virtualenv .venv/bin/python bench/class_load.py --db postgres   # the PG* variables' server
+
+For every N of ``--students``, a fresh `cardlib class` (its own process group; a temporary SQLite
+database unless ``--db``; a preheated pool of N kernels, ``--pool`` to change it) is started and
+left to heat its pool; then N students open the page at once in Debian's headless chromium (one
+browser, each student a context of its own), join with their own name and the class code, and play
+``--rounds`` rounds by clicks, a seeded player's choice after a pause of about ``--think`` seconds.
+
+Ready: from the page's navigation start to the app playable (the header and an enabled action button),
+joining included, read in the page (``performance.now()``). A click: from the click event to the frame
+after the header's ``data-moment`` changed (or, for the first click of a two-click choice, which moves
+no moment, the enabled buttons changed). Rounds: what each page showed finished (a distinct moment
+offering "Next round" or "Play again") against the rounds and rows in the class database. Memory: RSS
+summed over the server's process tree (the server; its kernels) and over the browsers', at the end
+with every page still open, and the server tree's peak.
+
+"Render alone": a fresh class with a pool of ``--render`` kernels gets that many plain HTTP GETs of
+the student page at once (no browser): the time until all are answered, and how many hold the app.
+Other work on the machine slows every figure; nothing here passes or fails.
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import math
+import os
+import random
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.request
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
+from datetime import datetime
+from pathlib import Path
+from typing import Any, Iterator, Optional, Sequence
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from cardlib.class_command import new_code  # noqa: E402
+from cardlib.games import REGISTRY  # noqa: E402
+from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, free_port  # noqa: E402
+
+VIEWPORT = {"width": 1366, "height": 768}  # a student's laptop
+ENABLED = ".cl-controls button:not([disabled])"
+LOAD_MS = 180_000  # a page that is not playable after this long counts as never playable
+CLICK_MS = 30_000  # a click unanswered after this long: the page is stuck
+WARM_TIMEOUT = 600.0  # seconds for the pool to heat
+ROUND_END = sorted({info.app_class().NEXT_PART[0] for info in REGISTRY if info.app} | {"Play again"})
+PAGE_SIZE = os.sysconf("SC_PAGE_SIZE")
+TICKS = os.sysconf("SC_CLK_TCK")
+
+# In every page from its start: when the join form, then the playable app, first appeared (ms from navigation).
+READY_WATCH = """(() => {
+  const seen = {form: null, app: null};
+  window.__clReady = seen;
+  const observer = new MutationObserver(() => {
+    if (seen.form === null && document.querySelector('.cl-join button')) seen.form = performance.now();
+    if (document.querySelector('.cl-header[data-moment]') && document.querySelector('%s')) {
+      seen.app = performance.now();
+      observer.disconnect();
+    }
+  });
+  observer.observe(document, {childList: true, subtree: true, attributes: true});
+})()""" % ENABLED
+
+# Armed before a click: the click event's time, then the frame after the header's moment (or the buttons) changed.
+ARM = """() => {
+  const moment = () => { const h = document.querySelector('.cl-header'); return h && h.getAttribute('data-moment'); };
+  const labels = () => Array.from(document.querySelectorAll('%s')).map(b => b.innerText.trim()).join('|');
+  const before = moment(), buttons = labels(), watch = {ms: null, done: false};
+  let clicked = null;
+  const check = () => {
+    if (clicked === null || watch.done || (moment() === before && labels() === buttons)) return;
+    watch.done = true;
+    observer.disconnect();
+    requestAnimationFrame(() => { watch.ms = performance.now() - clicked; });
+  };
+  const observer = new MutationObserver(check);
+  observer.observe(document.body, {childList: true, subtree: true, attributes: true, characterData: true});
+  document.addEventListener('click', event => { clicked = event.timeStamp; check(); }, {capture: true, once: true});
+  window.__clArm = watch;
+}""" % ENABLED
+
+# The page's state after a click: its moment, and whether it offers a finished round's button.
+STATE = """() => {
+  const h = document.querySelector('.cl-header');
+  const labels = Array.from(document.querySelectorAll('%s')).map(b => b.innerText.trim());
+  return {moment: h && h.getAttribute('data-moment'), labels};
+}""" % ENABLED
+
+
+# -- processes and their memory, from /proc --
+
+def process_table() -> dict[int, tuple[int, int, int]]:
+    """Every process: its parent, its RSS in bytes and its CPU ticks (user + system)."""
+    table = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            table[int(entry.name)] = (int(fields[1]), int(fields[21]) * PAGE_SIZE, int(fields[11]) + int(fields[12]))
+        except (OSError, IndexError, ValueError):
+            continue  # ended meanwhile
+    return table
+
+
+def tree(pid: int, table: dict[int, tuple[int, int, int]]) -> set[int]:
+    """``pid`` and every process under it."""
+    found, frontier = {pid}, {pid}
+    while frontier:
+        frontier = {child for child, (parent, _, _) in table.items() if parent in frontier} - found
+        found |= frontier
+    return found
+
+
+def memory(server: int) -> dict[str, float]:
+    """MB of RSS: the server process, its kernels (and how many), the browsers (this script's other children)."""
+    table = process_table()
+    served = tree(server, table)
+    kernels = served - {server}
+    browsers = tree(os.getpid(), table) - served - {os.getpid()}
+    mb = lambda pids: sum(table[p][1] for p in pids if p in table) / 2**20  # noqa: E731
+    return {"server_mb": mb({server}), "kernels": len(kernels), "kernels_mb": mb(kernels), "browsers_mb": mb(browsers)}
+
+
+class Sampler(threading.Thread):
+    """Samples the server tree's memory every second; ``peak`` holds the highest of each figure."""
+
+    def __init__(self, server: int) -> None:
+        super().__init__(daemon=True)
+        self.server, self.peak, self.running = server, {}, True
+
+    def run(self) -> None:
+        while self.running:
+            for key, value in memory(self.server).items():
+                self.peak[key] = max(value, self.peak.get(key, 0))
+            time.sleep(1)
+
+
+# -- the class server --
+
+@contextmanager
+def class_server(folder: Path, db: str, code: str, pool: int, game: Optional[str]) -> Iterator[dict]:
+    """`cardlib class` in its own process group, serving once its pool is heated; stopped with its kernels."""
+    port, log = free_port(), folder / "cardlib-class.log"
+    command = [sys.executable, "-m", "cardlib", "class", "--code", code, "--db", db, "--port", str(port),
+               "--dashboard-port", str(free_port()), "--students", str(pool)] + (["--game", game] if game else [])
+    started = time.monotonic()
+    with open(log, "w") as out:
+        process = subprocess.Popen(command, cwd=folder, stdout=out, stderr=subprocess.STDOUT,
+                                   env=dict(os.environ, PYTHONUNBUFFERED="1"), start_new_session=True)
+    try:
+        listening = wait_listening(port, process, log) - started
+        warm = wait_warm(process, log, pool) - started
+        yield {"url": f"http://127.0.0.1:{port}/", "pid": process.pid, "log": log, "listening_s": listening,
+               "warm_s": warm}
+    finally:
+        stop_server(process)
+
+
+def wait_listening(port: int, process: subprocess.Popen, log: Path) -> float:
+    """When something listens on ``port`` (asking no page: a page takes a kernel)."""
+    deadline = time.monotonic() + WARM_TIMEOUT
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"cardlib class exited with {process.returncode}:\n{log.read_text()[-3000:]}")
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=1):
+                return time.monotonic()
+        except OSError:
+            time.sleep(0.1)
+    raise RuntimeError(f"cardlib class did not listen within {WARM_TIMEOUT:.0f} s:\n{log.read_text()[-3000:]}")
+
+
+def wait_warm(process: subprocess.Popen, log: Path, pool: int) -> float:
+    """When Voila said the pool is filled and the server's tree has gone quiet (the kernels ran the page)."""
+    deadline = time.monotonic() + WARM_TIMEOUT
+    while pool and "is filled with" not in log.read_text() and time.monotonic() < deadline:
+        time.sleep(0.5)
+    quiet, last = 0, None
+    while quiet < 3 and time.monotonic() < deadline:
+        table = process_table()
+        ticks = sum(table[p][2] for p in tree(process.pid, table) if p in table)
+        quiet = quiet + 1 if last is not None and ticks - last < 0.1 * TICKS else 0
+        last = ticks
+        time.sleep(1)
+    return time.monotonic() - 3
+
+
+def stop_server(process: subprocess.Popen) -> None:
+    """Ctrl+C to the server's group, as a teacher would; whatever is left of its tree after 30 s is killed."""
+    pids = tree(process.pid, process_table())
+    try:
+        os.killpg(process.pid, signal.SIGINT)
+        process.wait(timeout=30)
+    except (ProcessLookupError, subprocess.TimeoutExpired):
+        pass
+    for pid in pids:
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+    if process.poll() is None:
+        process.wait(timeout=10)
+
+
+def database_url(db: Optional[str], folder: Path) -> str:
+    """The class database: a temporary SQLite file, a URL as given, or ``postgres``: the PG* variables' server."""
+    if db is None:
+        return f"sqlite:///{folder / 'class.db'}"
+    if db == "postgres":
+        from sqlalchemy.engine import URL
+
+        return URL.create("postgresql+psycopg", username=os.environ.get("PGUSER"), password=os.environ.get("PGPASSWORD"),
+                          host=os.environ.get("PGHOST", "localhost"), port=int(os.environ.get("PGPORT", "5432")),
+                          database=os.environ.get("PGDATABASE")).render_as_string(hide_password=False)
+    return db
+
+
+def stored(url: str, code: str) -> tuple[dict[str, int], int]:
+    """The class in the database: rounds by student, and the record rows of all of them."""
+    from sqlalchemy import func, select
+
+    from cardlib.core.classdb import ClassDB
+    from cardlib.core.classdb_tables import round_rows, rounds
+
+    with ClassDB(url) as db:
+        by_student = {student.name: student.rounds for student in db.students(code)}
+        query = (select(func.count()).select_from(rounds.join(round_rows, round_rows.c.round_id == rounds.c.id))
+                 .where(rounds.c.class_code == code))
+        with db.engine.connect() as connection:
+            return by_student, int(connection.scalar(query))
+
+
+# -- the students, in chromium --
+
+def choose(labels: Sequence[str], rng: random.Random) -> int:
+    """The index of the button a player clicks: any but "New game", and "Back" only if nothing else.
+
+    >>> choose(["Back", "Draw"], random.Random(1)), choose(["Back"], random.Random(1))
+    (1, 0)
+    """
+    allowed = [i for i, label in enumerate(labels) if "new game" not in label.lower()]
+    onward = [i for i in allowed if labels[i] != "Back"]
+    return rng.choice(onward or allowed)
+
+
+async def student(browser: Any, url: str, code: str, name: str, rounds: int, think: float, seed: int) -> dict:
+    """One student: open the page, join, play ``rounds`` rounds; what it saw (its context is left open)."""
+    context = await browser.new_context(viewport=VIEWPORT)
+    page = await context.new_page()
+    await page.add_init_script(READY_WATCH)
+    said: list[str] = []
+    page.on("pageerror", lambda error: said.append(f"page error: {error}"))
+    page.on("console", lambda message: said.append(message.text) if message.type == "error" else None)
+    seen = {"name": name, "context": context, "ready_s": None, "form_s": None, "why": "", "clicks": [],
+            "rounds": 0, "shown": None}
+    try:
+        await page.goto(url, wait_until="commit", timeout=LOAD_MS)
+        await page.wait_for_selector(".cl-join button", timeout=LOAD_MS)
+        fields = page.locator(".cl-join input")
+        await fields.nth(0).fill(name)
+        await fields.nth(1).fill(code.lower())
+        await page.locator(".cl-join button").click()
+        await page.wait_for_function("() => window.__clReady.app !== null", timeout=LOAD_MS)
+        times = await page.evaluate("() => window.__clReady")
+        seen["ready_s"], seen["form_s"] = times["app"] / 1000, times["form"] / 1000
+    except Exception as error:
+        seen["why"] = await why_not_playable(page, error, said)
+        return seen
+    rng, finished = random.Random(seed), set()
+    try:
+        while len(seen["clicks"]) < 60 * rounds:
+            await asyncio.sleep(think * rng.uniform(0.5, 1.5))  # the page has settled: its buttons are the render's
+            state = await page.evaluate(STATE)
+            if set(state["labels"]) & set(ROUND_END):
+                finished.add(state["moment"])  # a finished round on show
+            if len(finished) >= rounds:
+                break
+            if not state["labels"]:
+                raise RuntimeError("no enabled button to click")
+            await page.evaluate(ARM)
+            await page.locator(ENABLED).nth(choose(state["labels"], rng)).click(timeout=CLICK_MS)
+            await page.wait_for_function("() => window.__clArm.ms !== null", timeout=CLICK_MS)
+            seen["clicks"].append(await page.evaluate("() => window.__clArm.ms"))
+        seen["rounds"] = len(finished)
+        status = page.locator('.cl-class-status[data-saved="saved"]')
+        await status.wait_for(timeout=CLICK_MS)
+        seen["shown"] = int(await status.get_attribute("data-rounds"))
+    except Exception as error:
+        seen["rounds"] = len(finished)
+        seen["why"] = f"stuck after {len(seen['clicks'])} clicks: {first_line(error)}"
+    return seen
+
+
+async def why_not_playable(page: Any, error: Exception, said: list[str]) -> str:
+    """Why a page never became playable: what it shows, the browser's errors, the wait that failed."""
+    try:
+        text = " ".join((await page.inner_text("body", timeout=5_000)).split())[:160]
+    except Exception:
+        text = ""
+    return "; ".join(part for part in (f"shows {text!r}" if text else "blank", *said[:2], first_line(error)) if part)
+
+
+def first_line(error: Exception) -> str:
+    """An exception in one line."""
+    return f"{type(error).__name__}: {str(error).strip().splitlines()[0] if str(error).strip() else ''}"
+
+
+async def class_of(url: str, code: str, server: int, students: int, rounds: int, think: float) -> tuple:
+    """``students`` students at once in one chromium: their results and the memory once all have played."""
+    from playwright.async_api import async_playwright
+
+    async with async_playwright() as playwright:
+        browser = await playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        try:
+            seen = await asyncio.gather(*(student(browser, url, code, f"Student {n + 1:02d}", rounds, think, n)
+                                          for n in range(students)))
+            at_end = memory(server)  # every page still open
+            for one in seen:
+                await one.pop("context").close()
+            return seen, at_end
+        finally:
+            await browser.close()
+
+
+def percentile(values: Sequence[float], share: float) -> Optional[float]:
+    """The nearest-rank percentile (None for no values).
+
+    >>> percentile([3, 1, 2, 4], 0.5), percentile(range(1, 101), 0.95), percentile([], 0.5)
+    (2, 95, None)
+    """
+    ordered = sorted(values)
+    return ordered[max(0, math.ceil(share * len(ordered)) - 1)] if ordered else None
+
+
+def measure_class(students: int, args: argparse.Namespace) -> dict:
+    """A fresh class with a pool for ``students`` (or ``--pool``), and that many students playing at once."""
+    folder = Path(tempfile.mkdtemp(prefix=f"bench-class-{students}-"))
+    url, code = database_url(args.db, folder), new_code()
+    pool = students if args.pool is None else args.pool
+    with class_server(folder, url, code, pool, args.game) as server:
+        sampler = Sampler(server["pid"])
+        sampler.start()
+        seen, at_end = asyncio.run(class_of(server["url"], code, server["pid"], students, args.rounds, args.think))
+        sampler.running = False
+        log = server["log"].read_text()
+    by_student, rows = stored(url, code)
+    ready = [one["ready_s"] for one in seen if one["ready_s"] is not None]
+    clicks = [ms for one in seen for ms in one["clicks"]]
+    finished = sum(one["rounds"] for one in seen)
+    in_db = sum(by_student.values())
+    mismatched = [one["name"] for one in seen if by_student.get(one["name"], 0) != one["rounds"]]
+    return {"students": students, "pool": pool, "warm_s": server["warm_s"],
+            "ready_p50_s": percentile(ready, 0.5), "ready_p95_s": percentile(ready, 0.95),
+            "form_p50_s": percentile([one["form_s"] for one in seen if one["form_s"] is not None], 0.5),
+            "not_playable": sum(one["ready_s"] is None for one in seen), "stuck": sum(bool(one["why"]) for one in seen),
+            "clicks": len(clicks), "click_p50_ms": percentile(clicks, 0.5), "click_p95_ms": percentile(clicks, 0.95),
+            "rounds_finished": finished, "rounds_in_db": in_db, "rows_in_db": rows,
+            "rounds_shown_saved": sum(one["shown"] or 0 for one in seen), "mismatched": mismatched,
+            **{f"end_{key}": value for key, value in at_end.items()},
+            "peak_server_mb": sampler.peak.get("server_mb"), "peak_kernels": sampler.peak.get("kernels"),
+            "peak_kernels_mb": sampler.peak.get("kernels_mb"),
+            "why": [f"{one['name']}: {one['why']}" for one in seen if one["why"]],
+            "log_errors": [line for line in log.splitlines() if "ERROR" in line or "Traceback" in line][:10],
+            "folder": str(folder)}
+
+
+def get(url: str) -> tuple[float, bool, str]:
+    """One plain GET of the student page: seconds, whether it holds the app's widget, what went wrong."""
+    started = time.monotonic()
+    try:
+        with urllib.request.urlopen(url, timeout=LOAD_MS / 1000) as answer:
+            body = answer.read().decode("utf-8", "replace")
+    except Exception as error:
+        return time.monotonic() - started, False, first_line(error)
+    fine = "application/vnd.jupyter.widget-view+json" in body and "Cell execution timed out" not in body
+    why = "" if fine else ("timed out" if "timed out" in body else "no widget in the page")
+    return time.monotonic() - started, fine, why
+
+
+def measure_render(pages: int, pool: int, args: argparse.Namespace) -> dict:
+    """A fresh class with a pool of ``pool``; ``pages`` plain GETs at once: until all answered, how many hold the app."""
+    folder = Path(tempfile.mkdtemp(prefix=f"bench-render-{pages}-"))
+    with class_server(folder, database_url(args.db, folder), new_code(), pool, args.game) as server:
+        started = time.monotonic()
+        with ThreadPoolExecutor(pages) as threads:
+            answers = list(threads.map(lambda _: get(server["url"]), range(pages)))
+        all_answered = time.monotonic() - started
+        kernels = memory(server["pid"])
+    return {"pages": pages, "pool": pool, "warm_s": server["warm_s"], "all_answered_s": all_answered,
+            "p50_s": percentile([a[0] for a in answers], 0.5), "with_app": sum(a[1] for a in answers),
+            "why": sorted({a[2] for a in answers if a[2]}), **kernels, "folder": str(folder)}
+
+
+# -- the tables --
+
+def number(value: Optional[float], digits: int = 1) -> str:
+    """A figure for the table; a dash for none.
+
+    >>> number(None), number(2.345), number(12.0, 0)
+    ('-', '2.3', '12')
+    """
+    return "-" if value is None else f"{value:.{digits}f}"
+
+
+def class_table(rows: Sequence[dict]) -> str:
+    """The students' rows as a Markdown table."""
+    head = ("students", "pool", "warm s", "form p50 s", "ready p50 s", "ready p95 s", "not playable", "stuck", "clicks",
+            "click p50 ms", "click p95 ms", "rounds shown", "rounds in db", "rows in db", "server MB",
+            "kernels (peak)", "kernels MB (peak)", "browsers MB")
+    lines = ["| " + " | ".join(head) + " |", "|" + "|".join("-" * (len(h) + 2) for h in head) + "|"]
+    for r in rows:
+        cells = (r["students"], r["pool"], number(r["warm_s"], 0), number(r["form_p50_s"]), number(r["ready_p50_s"]), number(r["ready_p95_s"]),
+                 r["not_playable"], r["stuck"], r["clicks"], number(r["click_p50_ms"], 0),
+                 number(r["click_p95_ms"], 0), r["rounds_finished"], r["rounds_in_db"], r["rows_in_db"],
+                 number(r["end_server_mb"], 0), f"{r['end_kernels']} ({r['peak_kernels']})",
+                 f"{number(r['end_kernels_mb'], 0)} ({number(r['peak_kernels_mb'], 0)})", number(r["end_browsers_mb"], 0))
+        lines.append("| " + " | ".join(str(c).rjust(len(h)) for c, h in zip(cells, head)) + " |")
+    return "\n".join(lines)
+
+
+def render_table(rows: Sequence[dict]) -> str:
+    """The plain renders as a Markdown table."""
+    head = ("GETs at once", "pool", "all answered s", "p50 s", "with the app", "kernels after", "kernels MB")
+    lines = ["| " + " | ".join(head) + " |", "|" + "|".join("-" * (len(h) + 2) for h in head) + "|"]
+    for r in rows:
+        cells = (r["pages"], r["pool"], number(r["all_answered_s"]), number(r["p50_s"]), r["with_app"],
+                 r["kernels"], number(r["kernels_mb"], 0))
+        lines.append("| " + " | ".join(str(c).rjust(len(h)) for c, h in zip(cells, head)) + " |")
+    return "\n".join(lines)
+
+
+def machine() -> dict:
+    """When and on what: the time, the cores and the load average now."""
+    return {"when": datetime.now().strftime("%Y-%m-%d %H:%M"), "cores": os.cpu_count(),
+            "load": [round(x, 2) for x in os.getloadavg()]}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--students", type=int, nargs="+", default=[10, 20, 30], help="class sizes to measure")
+    parser.add_argument("--game", choices=[info.name for info in REGISTRY if info.app], default="twentyfive")
+    parser.add_argument("--db", default=None, help="a database URL, or postgres for the PG* variables' server "
+                        "(pg_virtualenv); default: a temporary SQLite file")
+    parser.add_argument("--pool", type=int, default=None, help="cardlib class --students (default: the class size)")
+    parser.add_argument("--rounds", type=int, default=3, help="rounds each student plays")
+    parser.add_argument("--think", type=float, default=1.5, help="seconds a student pauses before a click (about)")
+    parser.add_argument("--render", type=int, default=30, help="plain GETs at once (0: none)")
+    parser.add_argument("--json", action="store_true", help="print JSON instead of tables")
+    args = parser.parse_args()
+    before = machine()
+    renders = [measure_render(args.render, args.render, args)] if args.render else []
+    rows = []
+    for students in args.students:
+        rows.append({**measure_class(students, args), "load_end": [round(x, 2) for x in os.getloadavg()]})
+    after = machine()
+    if args.json:
+        print(json.dumps({"before": before, "after": after, "game": args.game, "rounds": args.rounds,
+                          "think_s": args.think, "renders": renders, "classes": rows}, indent=2))
+        return
+    print(f"A live class on this machine, {before['when']}: {before['cores']} cores, load average "
+          f"{before['load']} before, {after['load']} after (other work slows these). Game {args.game}, "
+          f"{args.rounds} rounds a student, about {args.think} s between clicks, database "
+          f"{'temporary SQLite' if args.db is None else args.db.split('@')[-1]}.\n")
+    if renders:
+        print("The page rendered alone (plain GETs at once, no browser):\n")
+        print(render_table(renders) + "\n")
+    print("Students joining at once in chromium (ready: navigation to a playable app, joining included):\n")
+    print(class_table(rows))
+    for row in rows:
+        for line in row["why"] + [f"mismatch: {name}" for name in row["mismatched"]] + row["log_errors"]:
+            print(f"  {row['students']} students: {line}")
+        print(f"  {row['students']} students: load {row['load_end']} at the end; logs in {row['folder']}")
+
+
+if __name__ == "__main__":
+    main()
