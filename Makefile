@@ -20,7 +20,7 @@ ROOT   := $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
 MYWORK := mywork
 GAMES  := $(sort $(basename $(notdir $(wildcard notebooks/apps/*.ipynb))))
 
-.PHONY: lab test bench app check-game exercises chromium printables handout clean
+.PHONY: lab test bench app check-game exercises chromium postgresql printables handout clean
 
 $(VENV)/.lab: pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -40,8 +40,11 @@ lab: $(VENV)/.lab
 	$(BIN)/python tools/working_copy.py $(MYWORK)
 	$(BIN)/jupyter lab $(ROOT) --ServerApp.root_dir="$(CURDIR)" --LabApp.default_url=/lab/tree/$(MYWORK)/notebooks/00_start_here.ipynb
 
-test: $(VENV)/.dev chromium
-	$(BIN)/python -m pytest -n 2 --dist loadgroup -q
+# pg_virtualenv (Debian's postgresql-common) starts a throwaway PostgreSQL cluster in a temporary folder
+# (-t, even as root), exports PGHOST/PGPORT/PGUSER/PGPASSWORD/PGDATABASE to pytest and drops the cluster
+# after: the class database's tests run on it and on SQLite, and fail rather than skip without it.
+test: $(VENV)/.dev chromium postgresql
+	CARDLIB_REQUIRE_POSTGRES=1 pg_virtualenv -t $(BIN)/python -m pytest -n 2 --dist loadgroup -q
 
 bench: $(VENV)/.dev
 	$(BIN)/python bench/engines.py
@@ -83,6 +86,13 @@ chromium:
 	  echo "Installing Debian's chromium and fonts-noto-cjk for the browser tests"; \
 	  SUDO=$$([ "$$(id -u)" = 0 ] || echo sudo); \
 	  $$SUDO apt-get update -q && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -q chromium fonts-noto-cjk; }
+
+# Debian's PostgreSQL server for the class database's tests (pg_virtualenv comes with it).
+postgresql:
+	@command -v pg_virtualenv >/dev/null || { \
+	  echo "Installing Debian's postgresql for the class database's tests"; \
+	  SUDO=$$([ "$$(id -u)" = 0 ] || echo sudo); \
+	  $$SUDO apt-get update -q && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -q postgresql; }
 
 clean:
 	rm -rf $(VENV) .pytest_cache dist

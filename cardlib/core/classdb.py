@@ -13,7 +13,7 @@ on the way in as a class file is (``cardlib.core.class_files``), and stored one 
 ``export_zip`` gives the very CSV each app would have written (one a student a game), and
 ``class_data`` gives the ``ClassData`` of ``read_class_files`` that every class analysis reads.
 
-Tables (``cardlib.core.classdb_tables``, schema version 1): classes(code, game, created),
+Tables (``cardlib.core.classdb_schema``, schema version 1): classes(code, game, created),
 students(class_code, name, joined), rounds(id, class_code, student, game, table_name, seat, number,
 round_key, time), round_rows(round_id, line, data), tables(id, class_code, game, seed, size, state,
 created), moves(table_id, seq, seat, notation, by_bot, time), schema_version(version). A round's
@@ -25,10 +25,11 @@ created), moves(table_id, seq, seat, notation, by_bot, time), schema_version(ver
 'ABCD'
 >>> db.join("ABCD", "  Ana ")
 'Ana'
->>> db.join("ABCE", "Ana")
-Traceback (most recent call last):
-...
-cardlib.core.classdb.WrongCode: That is not the code of an open class: check it with your teacher.
+>>> try:
+...     db.join("ABCE", "Ana")
+... except WrongCode as refused:   # the page shows the message: it names no class
+...     print(refused)
+That is not the code of an open class: check it with your teacher.
 >>> row = {"game": "loop", "players": 4, "seat": 0, "game_no": 1, "round": 1, "set": 1, "set_round": 1,
 ...        "kind": "normal", "chair": 0, "start": 0, "hand": "4y 5y 6b 7r 8b 9y 10y 12y 13r 13y 15b",
 ...        "aside": "6b 9y", "previous": "", "rank": 3, "base": 1, "bonus": 0, "points": 1, "total": 3}
@@ -45,43 +46,23 @@ from __future__ import annotations
 
 import io
 import json
-import re
-import unicodedata
 import zipfile
 from dataclasses import dataclass
 from datetime import datetime, timezone
-from hashlib import sha256
 from typing import Any, Optional
 
 from sqlalchemy import and_, delete, func, select, update
 from sqlalchemy.exc import IntegrityError
 
-from cardlib.core.class_files import ClassFileError, checked_rows, csv_rows
-from cardlib.core.classdb_tables import (CODE_LENGTH, KEY_LENGTH, NAME_LENGTH, ClassDBError, NewerDatabase,
-                                         classes, make_engine, moves, round_rows, rounds, students, tables,
-                                         writing)
-from cardlib.games import REGISTRY
+from cardlib.core.classdb_schema import (CODE, CODE_LENGTH, KEY_LENGTH, NAME_LENGTH, BadName, BadRound, ClassDBError,
+                                         NewerDatabase, WrongCode, checked_round, class_code, classes,
+                                         file_stems, known_game, make_engine, moves, round_rows, rounds,
+                                         student_name, students, tables, writing)
 
 __all__ = ["ClassDB", "ClassInfo", "Student", "Move", "ClassDBError", "WrongCode", "BadName", "BadRound",
            "NewerDatabase", "file_stems"]
 
 RETRIES = 5  # a write that lost a race on a unique key (PostgreSQL) is tried again this often
-CODE = re.compile(r"[A-Z0-9-]{1,%d}" % CODE_LENGTH)
-
-
-class WrongCode(ClassDBError):
-    """No open class has this code (the message says nothing of which classes exist)."""
-
-    def __init__(self) -> None:
-        super().__init__("That is not the code of an open class: check it with your teacher.")
-
-
-class BadName(ClassDBError):
-    """A name that cannot be a student's: empty, too long, or with control characters."""
-
-
-class BadRound(ClassDBError):
-    """A round that was not written (nothing of it is stored): its rows are not a record of its game."""
 
 
 @dataclass(frozen=True)
@@ -326,86 +307,6 @@ class ClassDB:
 
 
 # --- checks and helpers ------------------------------------------------------------------------------
-
-def class_code(code: str) -> str:
-    """A class code as stored: trimmed, in capitals, 1 to 20 letters, digits or hyphens.
-
-    >>> class_code(" abcd ")
-    'ABCD'
-    """
-    code = code.strip().upper()
-    if not CODE.fullmatch(code):
-        raise ClassDBError(f"a class code is 1 to {CODE_LENGTH} letters (A-Z), digits or hyphens, "
-                           f"not {code[:CODE_LENGTH + 5]!r}")
-    return code
-
-
-def student_name(name: str) -> str:
-    """A student's name as stored: trimmed, 1 to 40 characters, no control characters (``BadName``).
-
-    >>> student_name("  さくら ")
-    'さくら'
-    """
-    name = name.strip()
-    if not name:
-        raise BadName("Please type your name.")
-    if len(name) > NAME_LENGTH:
-        raise BadName(f"A name is at most {NAME_LENGTH} characters; this one has {len(name)}.")
-    if any(unicodedata.category(char) == "Cc" for char in name):
-        raise BadName("A name cannot hold a line break, a tab or another control character.")
-    return name
-
-
-def known_game(game: str) -> str:
-    """The game's name if cardlib has it, else ClassDBError naming the games."""
-    names = [line.name for line in REGISTRY]
-    if game not in names:
-        raise ClassDBError(f"no game {game[:40]!r}; the games are {', '.join(names)}")
-    return game
-
-
-def checked_round(game: str, seat: int, rows: list[dict[str, Any]]) -> list[str]:
-    """A round's rows as JSON text, one a row, once they pass the class files' checks; BadRound saying why not."""
-    from cardlib.core.classroom import KIT_COLUMNS, game_columns, game_values
-    from cardlib.ui.records import Records
-
-    known_game(game)
-    if not rows:
-        raise BadRound("a round has at least one row")
-    for number, row in enumerate(rows, start=1):
-        if row.get("game") != game or row.get("seat") != seat:
-            raise BadRound(f"row {number}: game {row.get('game')!r} at seat {row.get('seat')!r}, "
-                           f"where the round is {game!r} at seat {seat!r}")
-    record = Records(game)
-    record.rows = [dict(row) for row in rows]
-    columns = {**KIT_COLUMNS, **game_columns(game)}
-    try:
-        header, lines = csv_rows(record.csv_text().encode("utf-8"))
-        missing = [column for column in columns if column not in header]
-        if missing:
-            raise ClassFileError(f"missing the columns {', '.join(missing)}")
-        checked_rows(header, lines, columns, game_values(game))
-        return [json.dumps(row, ensure_ascii=False) for row in rows]
-    except (ClassFileError, TypeError, ValueError) as why:
-        raise BadRound(f"the round was not written: {why}") from None
-
-
-def file_stems(names: Any) -> dict[str, str]:
-    """Each name made safe as a file name (letters, digits, - and _); names that would clash, or leave
-    nothing, get a short tag of the exact name so that every student keeps a file of their own.
-
-    >>> file_stems(["Ana", "<b>x</b>", "ana", "/"])
-    {'Ana': 'Ana-dea210', '<b>x</b>': 'b_x_b', 'ana': 'ana-24d4b9', '/': 'student-8a5eda'}
-    """
-    names = list(names)
-    plain = {name: re.sub(r"_+", "_", "".join(char if char.isalnum() or char in "-_" else "_"
-                                               for char in unicodedata.normalize("NFC", name))).strip("_-.")[:40]
-             for name in names}
-    clashes = [stem.casefold() for stem in plain.values()]
-    return {name: (stem if stem and clashes.count(stem.casefold()) == 1 else
-                   f"{stem or 'student'}-{sha256(name.encode('utf-8')).hexdigest()[:6]}")
-            for name, stem in plain.items()}
-
 
 def retried(attempt: Any) -> Any:
     """Run a write; again if it lost a race on a unique key (the next try sees the winner's row)."""

@@ -1,7 +1,7 @@
-"""The class database's tables (schema version 1) and its engine: SQLite in WAL mode or PostgreSQL.
+"""The class database's schema (version 1), its engine (SQLite in WAL mode or PostgreSQL) and what may go in.
 
 SQLAlchemy Core only. ``classdb.py`` holds the functions a class calls; this file holds what they
-stand on: the tables, the URL a teacher gives (``postgresql://`` means psycopg 3), and the engine's
+stand on: the tables, the checks of a class code, a name and a round's rows, the URL a teacher gives (``postgresql://`` means psycopg 3), and the engine's
 settings that let thirty students write at once (SQLite: WAL, a 30 s busy wait, and every write
 transaction begun IMMEDIATE so that a writer waits for the lock instead of failing; PostgreSQL: the
 schema created under an advisory lock, so thirty kernels opening a new database at once do not race).
@@ -13,14 +13,22 @@ schema created under an advisory lock, so thirty kernels opening a new database 
 """
 from __future__ import annotations
 
+import json
+import re
+import unicodedata
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
-from collections.abc import Iterator
+from hashlib import sha256
+from typing import Any
 
 from sqlalchemy import (Boolean, BigInteger, Column, DateTime, ForeignKey, ForeignKeyConstraint, Integer,
                         MetaData, String, Table, Text, UniqueConstraint, create_engine, event, func,
                         inspect, select, text)
 from sqlalchemy.engine import Connection, Engine, make_url
 from sqlalchemy.engine.url import URL
+
+from cardlib.core.class_files import ClassFileError, checked_rows, csv_rows
+from cardlib.games import REGISTRY
 
 SCHEMA_VERSION = 1
 BUSY_SECONDS = 30            # an SQLite writer waits this long for the lock before giving up
@@ -29,6 +37,7 @@ NAME_LENGTH = 40             # a student's name, trimmed
 KEY_LENGTH = 100             # a round's key, chosen by the writer
 SCHEMA_LOCK = 0x636C617373   # PostgreSQL advisory lock taken while the schema is made ("class")
 WRITE = "cardlib_write"      # execution option: this connection's transaction writes
+CODE = re.compile(r"[A-Z0-9-]{1,%d}" % CODE_LENGTH)
 
 metadata = MetaData()
 
@@ -101,6 +110,21 @@ class NewerDatabase(ClassDBError):
     """The database was made by a newer cardlib (a higher schema version)."""
 
 
+class WrongCode(ClassDBError):
+    """No open class has this code (the message says nothing of which classes exist)."""
+
+    def __init__(self) -> None:
+        super().__init__("That is not the code of an open class: check it with your teacher.")
+
+
+class BadName(ClassDBError):
+    """A name that cannot be a student's: empty, too long, or with control characters."""
+
+
+class BadRound(ClassDBError):
+    """A round that was not written (nothing of it is stored): its rows are not a record of its game."""
+
+
 def database_url(url: str) -> URL:
     """The URL SQLAlchemy opens: ``postgresql://`` and ``postgres://`` name the psycopg 3 driver."""
     parsed = make_url(url)
@@ -164,3 +188,85 @@ def _make_schema(engine: Engine) -> None:
         metadata.create_all(connection)
         if connection.scalar(select(func.count()).select_from(schema_version)) == 0:
             connection.execute(schema_version.insert().values(version=SCHEMA_VERSION))
+
+
+# --- what may be stored ----------------------------------------------------------------------------
+
+def class_code(code: str) -> str:
+    """A class code as stored: trimmed, in capitals, 1 to 20 letters, digits or hyphens.
+
+    >>> class_code(" abcd ")
+    'ABCD'
+    """
+    code = code.strip().upper()
+    if not CODE.fullmatch(code):
+        raise ClassDBError(f"a class code is 1 to {CODE_LENGTH} letters (A-Z), digits or hyphens, "
+                           f"not {code[:CODE_LENGTH + 5]!r}")
+    return code
+
+
+def student_name(name: str) -> str:
+    """A student's name as stored: trimmed, 1 to 40 characters, no control characters (``BadName``).
+
+    >>> student_name("  さくら ")
+    'さくら'
+    """
+    name = name.strip()
+    if not name:
+        raise BadName("Please type your name.")
+    if len(name) > NAME_LENGTH:
+        raise BadName(f"A name is at most {NAME_LENGTH} characters; this one has {len(name)}.")
+    if any(unicodedata.category(char) == "Cc" for char in name):
+        raise BadName("A name cannot hold a line break, a tab or another control character.")
+    return name
+
+
+def known_game(game: str) -> str:
+    """The game's name if cardlib has it, else ClassDBError naming the games."""
+    names = [line.name for line in REGISTRY]
+    if game not in names:
+        raise ClassDBError(f"no game {game[:40]!r}; the games are {', '.join(names)}")
+    return game
+
+
+def checked_round(game: str, seat: int, rows: list[dict[str, Any]]) -> list[str]:
+    """A round's rows as JSON text, one a row, once they pass the class files' checks; BadRound saying why not."""
+    from cardlib.core.classroom import KIT_COLUMNS, game_columns, game_values
+    from cardlib.ui.records import Records
+
+    known_game(game)
+    if not rows:
+        raise BadRound("a round has at least one row")
+    for number, row in enumerate(rows, start=1):
+        if row.get("game") != game or row.get("seat") != seat:
+            raise BadRound(f"row {number}: game {row.get('game')!r} at seat {row.get('seat')!r}, "
+                           f"where the round is {game!r} at seat {seat!r}")
+    record = Records(game)
+    record.rows = [dict(row) for row in rows]
+    columns = {**KIT_COLUMNS, **game_columns(game)}
+    try:
+        header, lines = csv_rows(record.csv_text().encode("utf-8"))
+        missing = [column for column in columns if column not in header]
+        if missing:
+            raise ClassFileError(f"missing the columns {', '.join(missing)}")
+        checked_rows(header, lines, columns, game_values(game))
+        return [json.dumps(row, ensure_ascii=False) for row in rows]
+    except (ClassFileError, TypeError, ValueError) as why:
+        raise BadRound(f"the round was not written: {why}") from None
+
+
+def file_stems(names: Iterable[str]) -> dict[str, str]:
+    """Each name made safe as a file name (letters, digits, - and _); names that would clash, or leave
+    nothing, get a short tag of the exact name so that every student keeps a file of their own.
+
+    >>> file_stems(["Ana", "<b>x</b>", "ana", "/"])
+    {'Ana': 'Ana-dea210', '<b>x</b>': 'b_x_b', 'ana': 'ana-24d4b9', '/': 'student-8a5eda'}
+    """
+    names = list(names)
+    plain = {name: re.sub(r"_+", "_", "".join(char if char.isalnum() or char in "-_" else "_"
+                                               for char in unicodedata.normalize("NFC", name))).strip("_-.")[:40]
+             for name in names}
+    clashes = [stem.casefold() for stem in plain.values()]
+    return {name: (stem if stem and clashes.count(stem.casefold()) == 1 else
+                   f"{stem or 'student'}-{sha256(name.encode('utf-8')).hexdigest()[:6]}")
+            for name, stem in plain.items()}
