@@ -13,7 +13,7 @@ on the way in as a class file is (``cardlib.core.class_files``), and stored one 
 ``export_zip`` gives the very CSV each app would have written (one a student a game), and
 ``class_data`` gives the ``ClassData`` of ``read_class_files`` that every class analysis reads.
 
-Tables (``cardlib.core.classdb_schema``, schema version 1): classes(code, game, created),
+Tables (``cardlib.core.classdb_tables``, schema version 1): classes(code, game, created),
 students(class_code, name, joined), rounds(id, class_code, student, game, table_name, seat, number,
 round_key, time), round_rows(round_id, line, data), tables(id, class_code, game, seed, size, state,
 created), moves(table_id, seq, seat, notation, by_bot, time), schema_version(version). A round's
@@ -54,7 +54,7 @@ from typing import Any, Optional
 from sqlalchemy import and_, delete, func, select, update
 from sqlalchemy.exc import IntegrityError
 
-from cardlib.core.classdb_schema import (CODE, CODE_LENGTH, KEY_LENGTH, NAME_LENGTH, BadName, BadRound, ClassDBError,
+from cardlib.core.classdb_tables import (CODE, CODE_LENGTH, KEY_LENGTH, NAME_LENGTH, BadName, BadRound, ClassDBError,
                                          NewerDatabase, WrongCode, checked_round, class_code, classes,
                                          file_stems, known_game, make_engine, moves, round_rows, rounds,
                                          student_name, students, tables, writing)

@@ -23,7 +23,7 @@ import pytest
 from sqlalchemy import event, func, select, update
 
 from cardlib.core.classdb import BadName, BadRound, ClassDB, ClassDBError, NewerDatabase, WrongCode
-from cardlib.core.classdb_schema import round_rows, rounds, schema_version, students
+from cardlib.core.classdb_tables import round_rows, rounds, schema_version, students
 from cardlib.core.classroom import read_class_files
 from cardlib.games import REGISTRY
 
