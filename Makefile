@@ -20,7 +20,7 @@ ROOT   := $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
 MYWORK := mywork
 GAMES  := $(sort $(basename $(notdir $(wildcard notebooks/apps/*.ipynb))))
 
-.PHONY: lab test bench app check-game exercises chromium postgresql printables handout clean
+.PHONY: lab test bench app class check-game exercises chromium postgresql printables handout clean
 
 $(VENV)/.lab: pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -61,6 +61,18 @@ app: check-game $(VENV)/.lab
 	$(BIN)/python -m cardlib app $(GAME) --host=$(HOST) --port=$(PORT) $(if $(SEED),--seed=$(SEED)) \
 	  $(if $(APP_LANG),--lang=$(APP_LANG)) --cull-idle=$(CULL_IDLE) --cull-every=$(CULL_EVERY)
 
+# make class calls `cardlib class` (cardlib/class_command.py): students join at HOST:PORT with the class CODE
+# (empty: four random letters) and play GAME (empty: each chooses); every round lands in DB; the teacher's
+# dashboard is on 127.0.0.1 at PORT + 1. STUDENTS kernels start ahead of the class. (GAME's default above
+# is make app's: make class leaves it out unless given.)
+DB       ?= sqlite:///class.db
+CODE     ?=
+STUDENTS ?= 30
+class: $(VENV)/.lab
+	$(BIN)/python -m cardlib class $(if $(filter-out file,$(origin GAME)),--game=$(GAME)) --host=$(HOST) \
+	  --port=$(PORT) --db="$(DB)" $(if $(CODE),--code=$(CODE)) $(if $(SEED),--seed=$(SEED)) \
+	  $(if $(APP_LANG),--lang=$(APP_LANG)) --students=$(STUDENTS) --cull-idle=$(CULL_IDLE) --cull-every=$(CULL_EVERY)
+
 check-game:
 	@test -f "notebooks/apps/$(GAME).ipynb" || { \
 	  echo "make app: no game named '$(GAME)'; use GAME= one of: $(GAMES)" >&2; exit 1; }
@@ -89,7 +101,7 @@ chromium:
 
 # Debian's PostgreSQL server for the class database's tests (pg_virtualenv comes with it).
 postgresql:
-	@command -v pg_virtualenv >/dev/null || { \
+	@{ command -v pg_virtualenv >/dev/null && ls /usr/lib/postgresql/*/bin/postgres >/dev/null 2>&1; } || { \
 	  echo "Installing Debian's postgresql for the class database's tests"; \
 	  SUDO=$$([ "$$(id -u)" = 0 ] || echo sudo); \
 	  $$SUDO apt-get update -q && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -q postgresql; }

@@ -159,3 +159,11 @@ def test_make_app_on_a_busy_port_says_which_and_how_to_choose_another():
         run = make("-s", "app", "GAME=satori", f"PORT={port}")
     assert run.returncode != 0 and "Traceback" not in run.stderr, run.stderr
     assert f"port {port} is busy" in run.stderr and f"PORT={port + 1}" in run.stderr
+
+
+def test_make_class_passes_its_settings_to_cardlib_class_and_leaves_the_game_to_the_students_by_default():
+    given = make("-n", "class", "GAME=satori", "CODE=KATSU", "HOST=0.0.0.0", "APP_LANG=ja", "STUDENTS=12").stdout
+    assert "-m cardlib class --game=satori --host=0.0.0.0" in given
+    assert all(part in given for part in ("--code=KATSU", "--lang=ja", "--students=12", '--db="sqlite:///class.db"'))
+    default = make("-n", "class").stdout
+    assert "-m cardlib class " in default and "--game" not in default and "--code" not in default
