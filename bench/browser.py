@@ -10,9 +10,12 @@ process group; stopped with its kernels afterwards) and times it until Debian's 
 driven by Playwright, shows the page with an enabled action button. On the last start's page a
 seeded player clicks enabled buttons of the controls as a player would ("Next round" and "Play
 again" too, "Back" only when nothing else is enabled, never "New game"). A click is timed in the
-page itself, from the click event to the frame drawn once the old buttons have left and the new
-ones are in (a render reuses the button widgets but puts them in a new box, so the old views leave):
-the header's ``data-moment`` has moved by then, unless the click only opened or closed a two-click choice. Other work on the machine slows these figures; nothing here passes or fails.
+page itself, from the click event to the frame drawn once the page has applied the click's render:
+a render writes the header, the table, the log and the buttons' new looks, then puts a new marker
+(``.cl-shown``) beside the buttons, and the page applies the kernel's messages in order, so the frame
+after the old marker has left and the new one is in shows the whole answer (the header's
+``data-moment`` has moved by then, unless the click only opened or closed a two-click choice). Other
+work on the machine slows these figures; nothing here passes or fails.
 """
 from __future__ import annotations
 
@@ -50,15 +53,16 @@ CLICK_TIMEOUT = 30_000  # ms for one click's answer (a bot's search included) be
 # `make app` we run: it serves the English app on 127.0.0.1.
 MAKE_VARIABLES = ("MAKEFLAGS", "MFLAGS", "MAKELEVEL", "GAME", "PORT", "SEED", "HOST", "APP_LANG", "CARDLIB_LANG")
 
-# Armed before each click: the click event's time, then the frame after the controls are replaced.
-# show() sets the header before the buttons, so by then the moment has moved if the click moved the game.
+# Armed before each click: the click event's time, then the frame after the render's marker is replaced.
+# show() sets the header, the table and the buttons before the marker: all of them are applied by then.
 ARM = """() => {
-  const old = [...document.querySelectorAll('.cl-controls button')];
+  const old = document.querySelector('.cl-shown');
   const watch = {ms: null};
   let clicked = null;
   document.addEventListener('click', event => { clicked = event.timeStamp; }, {capture: true, once: true});
   const observer = new MutationObserver(() => {
-    if (clicked === null || old.some(b => b.isConnected) || !document.querySelector('.cl-controls button')) return;
+    const marker = document.querySelector('.cl-shown');
+    if (clicked === null || old.isConnected || marker === null || marker === old) return;
     observer.disconnect();
     requestAnimationFrame(() => { watch.ms = performance.now() - clicked; });
   });
@@ -167,7 +171,9 @@ def seconds_to_playable(page, launch: Launch) -> float:
     wait_for_port(launch)
     page.goto(launch.url, wait_until="domcontentloaded")
     page.wait_for_selector(ENABLED, state="visible", timeout=LOAD_TIMEOUT)
-    return time.perf_counter() - launch.started
+    seconds = time.perf_counter() - launch.started
+    page.wait_for_selector(".cl-shown", state="attached", timeout=LOAD_TIMEOUT)  # the marker a click's ARM watches
+    return seconds
 
 
 def choose(labels: Sequence[str], rng: random.Random) -> int:

@@ -1,16 +1,19 @@
-"""The buttons of a turn, drawn again at every render from the same button widgets.
+"""The buttons of a turn, drawn again at every render from the same button widgets, in the same box.
 
 A render used to make new buttons and close the old ones (the page then loaded a widget for every
 button, group heading and row at every click). ``ControlsBox`` keeps a pool of buttons and of group
-rows and writes each render's labels, tooltips and styles into them; a button no control needs is
-blanked (no label, no tooltip: nothing of an earlier table stays on the page) and leaves the page.
+rows, and one box for them, and writes each render's labels, tooltips and styles into them: the page
+keeps its views of them and is sent only what changed. A button no control needs is blanked (no
+label, no tooltip: nothing of an earlier table stays on the page) and leaves the page.
 
 A reused button must still refuse a click aimed at what it showed before. The page says which
-controls it shows: each render puts its buttons in a new, empty-handed box whose view count the page
-reports (ipywidgets' ``_view_count``) in the same step that puts the new buttons on screen, and
-clicks travel to the kernel in the order the page sends them. A click that reaches the kernel
-before the page has reported the box of the current render left an older table: it is refused as
-stale. A kernel without any page (a test, a script) has no older table to refuse.
+render it shows: after the buttons' new looks, each render puts a new, empty and unseen marker
+beside the box, whose view count the page reports (ipywidgets' ``_view_count``). The page applies
+the kernel's messages in the order they were sent, so when it shows the marker it has applied every
+look sent before it; and clicks travel to the kernel in the order the page sends them. A click that
+reaches the kernel before the page has reported the marker of the current render left an older
+table: it is refused as stale. A kernel without any page (a test, a script) has no older table to
+refuse.
 
 >>> box = ControlsBox(lambda work: work(), lambda: None)
 >>> done = []
@@ -35,8 +38,8 @@ from cardlib.ui.style import px
 Work = Callable[[], None]
 
 
-class _Box(widgets.HBox):
-    """The box of one render's buttons: the page reports its views, and the kernel echoes nothing back."""
+class _Marker(widgets.Box):
+    """One render's marker, empty and unseen: the page reports its views, and the kernel echoes nothing back."""
 
     _view_count = Int(None, allow_none=True).tag(sync=True, echo_update=False)
 
@@ -71,14 +74,18 @@ class ControlsBox:
         self._heading_style = HTMLStyle()
         self._row_layout = widgets.Layout(flex=f"1 1 {px(420)}", align_items="center", flex_flow="row wrap")
         self._box_layouts = {False: widgets.Layout(), True: widgets.Layout(flex_flow="row wrap")}
+        self._marker_layout = widgets.Layout(display="none")
         self._pool: list[widgets.Button] = []
         self._rows: list[widgets.HBox] = []
         self._work: dict[widgets.Button, Work] = {}  # the click's work of each button shown now
         self.buttons: list[widgets.Button] = []
-        self.box: Optional[_Box] = None  # this render's box of rows (or of buttons)
+        # the box of the rows (or of the buttons), kept from render to render; the page keeps its views
+        self.box = widgets.HBox(layout=self._box_layouts[False], _dom_classes=("cl-controls",))
+        self.marker: Optional[_Marker] = None  # this render's marker (see the module's docstring)
+        self._left: list[_Marker] = []  # the markers of earlier renders, closed once the page has shown a later one
         self.generation = 0  # one more at every render
-        self._seen = 0  # the newest render whose box the page has shown
-        self._page = False  # whether any page has ever shown a box (a kernel alone never has)
+        self._seen = 0  # the newest render whose marker the page has shown
+        self._page = False  # whether any page has ever shown a marker (a kernel alone never has)
 
     @property
     def current(self) -> bool:
@@ -115,14 +122,29 @@ class ControlsBox:
         for row, members in zip(rows, groups.values()):
             if list(row.children[1:]) != [shown[i] for i in members]:
                 row.children = (row.children[0], *(shown[i] for i in members))
-        self._replace_box(rows if grouped else shown, grouped)
-        # then, off the page's way to the new table, the spare buttons and rows keep nothing of the old one
-        # (a spare row keeps its buttons, blank or shown elsewhere: they go back to it if it is used again)
-        for button in free:
-            _blank(button)
+        if self.box.layout is not self._box_layouts[grouped]:
+            self.box.layout = self._box_layouts[grouped]
+        children = tuple(rows if grouped else shown)
+        if self.box.children != children:
+            self.box.children = children
+        self._mark()  # after every new look: the page that shows the marker has applied them all
+        if not self._page:
+            self._tidy()  # (with a page: once it has shown this render, off its way to the new table)
+
+    def _tidy(self) -> None:
+        """The spare buttons and rows keep nothing of an earlier table; the markers that left are closed.
+
+        A spare row keeps its buttons, blank or shown elsewhere: they go back to it if it is used again.
+        """
+        for button in self._pool:
+            if button not in self._work:
+                _blank(button)
         for row in self._rows:
-            if row not in rows:
+            if row not in self.box.children:
                 row.children[0].value = ""
+        for marker in self._left:
+            marker.close()
+        self._left.clear()
 
     def _new_button(self) -> widgets.Button:
         button = widgets.Button(layout=self._button_layout, style=self._button_style)
@@ -132,7 +154,7 @@ class ControlsBox:
 
     def _rows_for(self, headings: list[str]) -> list[widgets.HBox]:
         """A row for each heading: one that shows it already, else the next free one as last shown."""
-        shown = list(self.box.children) if self.box is not None else []
+        shown = list(self.box.children)
         pool = [row for row in shown if row in self._rows] + [row for row in self._rows if row not in shown]
         wanted = [_heading_html(heading) for heading in headings]
         rows = _matched(pool, wanted, lambda row: row.children[0].value)
@@ -144,23 +166,25 @@ class ControlsBox:
             row.children[0].value = wanted[i]
         return rows
 
-    def _replace_box(self, children: Sequence[widgets.Widget], grouped: bool) -> None:
-        """A new box for this render's buttons (the only widget a render makes); the page reports showing it."""
-        box = _Box(children, layout=self._box_layouts[grouped], _view_count=0, _dom_classes=("cl-controls",))
+    def _mark(self) -> None:
+        """A new marker beside the box (the only widget a render makes); the page reports showing it."""
+        marker = _Marker(layout=self._marker_layout, _view_count=0, _dom_classes=("cl-shown",))
         generation = self.generation
-        box.observe(lambda change: self._shown(generation, change["new"]), names="_view_count")
-        old, self.box = self.box, box
+        marker.observe(lambda change: self._shown(generation, change["new"]), names="_view_count")
+        old, self.marker = self.marker, marker
         if old is not None:
-            old._view_count = None  # the page stops counting the old box's views: it reports nothing as it leaves
-        self.widget.children = (box,)  # after the buttons' new looks: the page shows them in the new box
-        if old is not None:
-            old.close()  # the box only: its buttons and rows are reused
+            old._view_count = None  # (if the page has not yet shown it) the page reports nothing as it leaves
+            self._left.append(old)
+        self.widget.children = (self.box, marker)
 
     def _shown(self, generation: int, views: Optional[int]) -> None:
-        """The page reports how many views of the box of ``generation`` it shows."""
+        """The page reports how many views of the marker of ``generation`` it shows."""
         if views:
             self._page = True
             self._seen = max(self._seen, generation)
+            if generation == self.generation:  # the page shows the table of now: what it no longer shows is tidied
+                self.marker._view_count = None  # it has reported: it reports nothing more, and nothing as it leaves
+                self._tidy()
 
     def _clicked(self, button: widgets.Button) -> None:
         work = self._work.get(button)

@@ -252,7 +252,7 @@ class TableFrame(widgets.VBox):
 
     @property
     def _controls(self) -> widgets.HBox:
-        """The box of the buttons shown now (their group rows, or the buttons themselves)."""
+        """The box of the buttons shown now (their group rows, or the buttons themselves), kept between renders."""
         return self._controls_box.box
 
     def _set_controls(self, controls: Sequence[Control]) -> None:

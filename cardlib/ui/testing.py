@@ -129,11 +129,11 @@ def click_refused(app: Any, button: widgets.Button) -> str:
 
 
 def page_drew(app: Any) -> None:
-    """Do what a page does once it has drawn the buttons shown now: report the view of their box.
+    """Do what a page does once it has drawn the buttons shown now: report the view of this render's marker.
 
-    (The page sends this as ipywidgets' ``_view_count`` of the box; a kernel alone has no page.)
+    (The page sends this as ipywidgets' ``_view_count`` of the marker; a kernel alone has no page.)
     """
-    app._controls.set_state({"_view_count": 1})
+    app._controls_box.marker.set_state({"_view_count": 1})
 
 
 def check_stale_button(app: Any, button: widgets.Button) -> None:

@@ -14,13 +14,16 @@ from cardlib.ui.app import ordinal
 MOMENT = re.compile(r'data-moment="([^"]+)"')
 LOAD_TIMEOUT = 180_000  # ms for Voila to start a kernel and run the notebook (an event wait: a bound for a loaded machine)
 
-# Every render replaces all the buttons: wait until the header says the expected moment, the
-# expected buttons are shown, and every button of the previous moment has left the page.
+# A render updates the buttons in place, then puts a new marker (.cl-shown) beside them, and the page
+# applies the kernel's messages in order: once the marker seen before the click has left and a new one
+# is in, the page has applied the click's render. Then the header must say the expected moment and
+# the expected buttons must be shown.
 SETTLED = """([moment, labels, old]) => {
   const header = document.querySelector('.cl-header');
+  const marker = document.querySelector('.cl-shown');
   const shown = [...document.querySelectorAll('.cl-controls button')].map(b => b.textContent.trim());
-  return header !== null && header.dataset.moment === moment
-    && JSON.stringify(shown) === JSON.stringify(labels) && old.every(b => !b.isConnected);
+  return header !== null && header.dataset.moment === moment && marker !== null && marker !== old
+    && (old === null || !old.isConnected) && JSON.stringify(shown) === JSON.stringify(labels);
 }"""
 
 
@@ -39,9 +42,15 @@ def button(page, label: str):
     return page.locator(".cl-app button").filter(has_text=re.compile(rf"^\s*{re.escape(label)}\s*$"))
 
 
-def wait_settled(page, mirror, old=()) -> None:
-    """Wait until the page shows the mirror's moment and buttons, and none of the ``old`` buttons."""
-    page.wait_for_function(SETTLED, arg=[moment(mirror), labels(mirror), list(old)], timeout=60_000)
+def marker(page):
+    """The marker of the render the page shows now (None before the first)."""
+    return page.query_selector(".cl-shown")
+
+
+def wait_settled(page, mirror, old=None) -> None:
+    """Wait until the page shows the mirror's moment and buttons, and a render after the one whose
+    marker was ``old`` (see ``marker``; None: any render)."""
+    page.wait_for_function(SETTLED, arg=[moment(mirror), labels(mirror), old], timeout=60_000)
 
 
 def open_app(page, url: str, mirror):
@@ -54,7 +63,7 @@ def open_app(page, url: str, mirror):
 
 def click(page, mirror, label: str) -> None:
     """Click ``label`` in the browser and on the mirror app, then wait for the page to catch up."""
-    old = page.query_selector_all(".cl-controls button")
+    old = marker(page)
     button(page, label).click()
     mirror.button(label).click()
     assert mirror.message == "", mirror.message
