@@ -25,6 +25,8 @@ created), moves(table_id, seq, seat, notation, by_bot, time), schema_version(ver
 'ABCD'
 >>> db.join("ABCD", "  Ana ")
 'Ana'
+>>> db.join("ABCD", "ana")           # the same student: carries on
+'Ana'
 >>> try:
 ...     db.join("ABCE", "Ana")
 ... except WrongCode as refused:   # the page shows the message: it names no class
@@ -142,21 +144,23 @@ class ClassDB:
         return None if found is None else ClassInfo(found.code, found.game, utc(found.created))
 
     def join(self, code: str, name: str) -> str:
-        """A student joins a class (``WrongCode``, ``BadName``); the same name again carries on. Returns the name."""
+        """A student joins a class (``WrongCode``, ``BadName``); the same name again carries on, whatever its
+        capitals ("ana" is Ana). Returns the name as the class knows it (as it was first typed)."""
         name = student_name(name)
         code = code.strip().upper()
         if not CODE.fullmatch(code):
             raise WrongCode()
 
-        def attempt() -> None:
+        def attempt() -> str:
             with writing(self.engine) as connection:
                 if connection.scalar(select(classes.c.code).where(classes.c.code == code)) is None:
                     raise WrongCode()
-                if connection.scalar(select(students.c.name).where(
-                        students.c.class_code == code, students.c.name == name)) is None:
-                    connection.execute(students.insert().values(class_code=code, name=name, joined=now()))
-        retried(attempt)
-        return name
+                for known in connection.scalars(select(students.c.name).where(students.c.class_code == code)):
+                    if known.casefold() == name.casefold():
+                        return known
+                connection.execute(students.insert().values(class_code=code, name=name, joined=now()))
+                return name
+        return retried(attempt)
 
     def students(self, code: str) -> list[Student]:
         """Every student of a class in the order they joined: name, joined, rounds finished, last round's time."""

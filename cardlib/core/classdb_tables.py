@@ -210,8 +210,10 @@ def student_name(name: str) -> str:
 
     >>> student_name("  さくら ")
     'さくら'
+    >>> student_name("Zoe\u0301") == "Zo\u00e9"   # an accent typed apart is the same letter
+    True
     """
-    name = name.strip()
+    name = unicodedata.normalize("NFC", name).strip()
     if not name:
         raise BadName("Please type your name.")
     if len(name) > NAME_LENGTH:

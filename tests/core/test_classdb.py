@@ -113,6 +113,15 @@ def test_a_student_joins_trimmed_and_the_same_name_again_carries_on(class_db: Cl
     assert class_db.rounds_played("ABCD", " Ana ") == 1
 
 
+def test_the_same_name_in_other_capitals_or_another_unicode_form_is_the_same_student(class_db: ClassDB) -> None:
+    class_db.open_class("ABCD")
+    assert class_db.join("ABCD", "Zoe\u0301 Ana") == "Zo\u00e9 Ana"  # an accent typed apart: stored composed
+    class_db.add_round("ABCD", "Zo\u00e9 Ana", "loop", "bots", 0, loop_round(), key="k1")
+    assert class_db.join("ABCD", "ZOÉ ANA") == class_db.join("ABCD", "zoe\u0301 ana") == "Zo\u00e9 Ana"
+    assert [(s.name, s.rounds) for s in class_db.students("ABCD")] == [("Zo\u00e9 Ana", 1)]
+    assert class_db.join("ABCD", "Zoe Ana") == "Zoe Ana"  # without the accent: another student
+
+
 def test_a_wrong_code_is_refused_and_the_message_tells_nothing_of_the_classes(class_db: ClassDB) -> None:
     class_db.open_class("ABCD")
     messages = set()
