@@ -67,6 +67,30 @@ def test_a_wrong_code_is_refused_and_names_no_class(db, class_db_url, code):
     assert db.students(CODE) == [] and db.students("ZZZZ") == []
 
 
+def test_a_page_that_keeps_guessing_codes_must_wait_longer_each_time(db, class_db_url, monkeypatch):
+    clock = [1000.0]
+    monkeypatch.setattr("cardlib.ui.live.time.monotonic", lambda: clock[0])
+    student = page(db, class_db_url)
+    student.name_field.value = "Ana"
+    for guess in ("AAAA", "AAAB", "AAAC"):  # three free tries
+        student.code_field.value = guess
+        student.join_button.click()
+        assert WRONG_CODE in student.message.value
+    student.code_field.value = CODE  # even the right code waits now: a guesser learns nothing from the wait
+    student.join_button.click()
+    assert student.app is None and "wait 5 seconds" in student.message.value
+    clock[0] += 5.5
+    student.code_field.value = "AAAD"
+    student.join_button.click()
+    assert WRONG_CODE in student.message.value
+    student.code_field.value = CODE
+    student.join_button.click()
+    assert student.app is None and "wait 10 seconds" in student.message.value
+    clock[0] += 10.5
+    student.join_button.click()
+    assert student.app is not None and db.students(CODE)[0].name == "Ana"
+
+
 @pytest.mark.parametrize("name, says", [("   ", "Please type your name."), ("x" * 41, "at most 40 characters"),
                                         ("a\tb", "control character")])
 def test_an_empty_or_long_name_is_refused(db, class_db_url, name, says):

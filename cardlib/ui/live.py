@@ -17,7 +17,9 @@ from __future__ import annotations
 
 import hmac
 import json
+import math
 import secrets
+import time
 from html import escape
 from typing import Any, Optional
 
@@ -29,6 +31,8 @@ from cardlib.ui.words import Words
 NAME_LENGTH = 40  # as the class database keeps a name
 TABLE = "bots"  # the table of a game against bots, as the database names it
 WRONG_CODE = "That is not the code of an open class: check it with your teacher."
+TOO_MANY = "Too many wrong codes: wait {n} seconds, then try again."
+FREE_TRIES = 3  # wrong codes a page may type before each next try waits (5 s, 10 s, 20 s, ... at most a minute)
 
 LIVE_JA = {
     "Join the class": "クラスに参加",
@@ -42,6 +46,7 @@ LIVE_JA = {
     "A name is at most {n} characters; this one has {m}.": "名前は{n}文字までです（いまは{m}文字）。",
     "A name cannot hold a line break, a tab or another control character.": "名前に改行やタブは使えません。",
     WRONG_CODE: "開いているクラスのコードではありません。先生に確認してください。",
+    TOO_MANY: "コードの間違いが多すぎます。{n}秒待ってからもう一度試してください。",
     "The class database cannot be reached just now: try Join again in a moment.":
         "いまクラスのデータベースにつながりません。少し待ってからもう一度「参加する」を押してください。",
     "{name} in class {code}": "{name}（クラス {code}）",
@@ -67,6 +72,7 @@ class ClassPage(widgets.VBox):
         self._db_url, self._code = db_url, code.strip().upper()  # the kernel's own: never shown on the page
         self._db: Any = None
         self._seed, self._lang = seed, lang
+        self._wrong, self._wait_until = 0, 0.0  # wrong codes typed on this page, and when the next try is let in
         self.page_id = secrets.token_hex(6)  # a round's key: this page, its game and round (a retry is stored once)
         self.game = game if game in app_games() else None
         self.name: Optional[str] = None  # set once joined
@@ -107,7 +113,13 @@ class ClassPage(widgets.VBox):
         why = self._name_problem(name)
         if why:
             return self._refuse(why)
+        wait = self._wait_until - time.monotonic()
+        if wait > 0:  # a page cannot guess its way through the codes
+            return self._refuse(self.say(TOO_MANY, n=math.ceil(wait)))
         if not hmac.compare_digest(self.code_field.value.strip().upper().encode(), self._code.encode()):
+            self._wrong += 1
+            if self._wrong >= FREE_TRIES:
+                self._wait_until = time.monotonic() + min(60, 5 * 2 ** (self._wrong - FREE_TRIES))
             return self._refuse(self.say(WRONG_CODE))  # says nothing of which classes exist
         from cardlib.core.classdb import BadName, WrongCode
 
