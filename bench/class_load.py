@@ -132,7 +132,9 @@ def memory(server: int) -> dict[str, float]:
     kernels = served - {server}
     browsers = tree(os.getpid(), table) - served - {os.getpid()}
     mb = lambda pids: sum(table[p][1] for p in pids if p in table) / 2**20  # noqa: E731
-    return {"server_mb": mb({server}), "kernels": len(kernels), "kernels_mb": mb(kernels), "browsers_mb": mb(browsers)}
+    cpu = lambda pids: sum(table[p][2] for p in pids if p in table) / TICKS  # noqa: E731
+    return {"server_mb": mb({server}), "kernels": len(kernels), "kernels_mb": mb(kernels), "browsers_mb": mb(browsers),
+            "server_cpu_s": cpu({server}), "kernels_cpu_s": cpu(kernels), "browsers_cpu_s": cpu(browsers)}
 
 
 class Sampler(threading.Thread):
@@ -326,9 +328,12 @@ async def class_of(url: str, code: str, server: int, students: int, rounds: int,
     async with async_playwright() as playwright:
         browser = await playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
         try:
+            at_start = memory(server)
             seen = await asyncio.gather(*(student(browser, url, code, f"Student {n + 1:02d}", rounds, think, n)
                                           for n in range(students)))
             at_end = memory(server)  # every page still open
+            for key in ("server_cpu_s", "kernels_cpu_s", "browsers_cpu_s"):  # CPU used while the class played
+                at_end[key] -= at_start[key]
             for one in seen:
                 await one.pop("context").close()
             return seen, at_end
@@ -420,14 +425,15 @@ def class_table(rows: Sequence[dict]) -> str:
     """The students' rows as a Markdown table."""
     head = ("students", "pool", "warm s", "form p50 s", "ready p50 s", "ready p95 s", "not playable", "stuck", "clicks",
             "click p50 ms", "click p95 ms", "rounds shown", "rounds in db", "rows in db", "server MB",
-            "kernels (peak)", "kernels MB (peak)", "browsers MB")
+            "kernels (peak)", "kernels MB (peak)", "browsers MB", "CPU s server/kernels/browsers")
     lines = ["| " + " | ".join(head) + " |", "|" + "|".join("-" * (len(h) + 2) for h in head) + "|"]
     for r in rows:
         cells = (r["students"], r["pool"], number(r["warm_s"], 0), number(r["form_p50_s"]), number(r["ready_p50_s"]), number(r["ready_p95_s"]),
                  r["not_playable"], r["stuck"], r["clicks"], number(r["click_p50_ms"], 0),
                  number(r["click_p95_ms"], 0), r["rounds_finished"], r["rounds_in_db"], r["rows_in_db"],
                  number(r["end_server_mb"], 0), f"{r['end_kernels']} ({r['peak_kernels']})",
-                 f"{number(r['end_kernels_mb'], 0)} ({number(r['peak_kernels_mb'], 0)})", number(r["end_browsers_mb"], 0))
+                 f"{number(r['end_kernels_mb'], 0)} ({number(r['peak_kernels_mb'], 0)})", number(r["end_browsers_mb"], 0),
+                 "/".join(number(r[f"end_{part}_cpu_s"], 0) for part in ("server", "kernels", "browsers")))
         lines.append("| " + " | ".join(str(c).rjust(len(h)) for c, h in zip(cells, head)) + " |")
     return "\n".join(lines)
 
@@ -462,7 +468,7 @@ def main() -> None:
     parser.add_argument("--json", action="store_true", help="print JSON instead of tables")
     args = parser.parse_args()
     before = machine()
-    renders = [measure_render(args.render, args.render, args)] if args.render else []
+    renders = [measure_render(args.render, pool, args) for pool in (args.render, 0)] if args.render else []
     rows = []
     for students in args.students:
         rows.append({**measure_class(students, args), "load_end": [round(x, 2) for x in os.getloadavg()]})

@@ -29,6 +29,7 @@ DATABASE = "sqlite:///class.db"  # in the folder the command runs in
 STUDENTS = 30  # kernels preheated in the pool
 CODE_LETTERS = "ACDEFGHJKLMNPRTUVWXY"  # no B/8, I/1, O/0/Q, S/5, Z/2: read off a projector without doubt
 POOL_MANAGER = "cardlib.ui.live_kernels.PoolKernelManager"
+IOPUB_TIMEOUT = 60  # seconds nbclient waits for a page's output; its 4 s left pages blank on a loaded machine
 CLASS_CELL = ("from cardlib.ui.live import ClassPage\nfrom cardlib.ui.launch import class_options\n\n"
               "ClassPage(**class_options())  # cardlib class --game … --seed … --lang ja")
 
@@ -85,15 +86,22 @@ def absolute_database(url: str) -> str:
 
 
 def class_voila_options(options: list[str], students: int) -> list[str]:
-    """``cardlib app``'s Voila options plus a pool of ``students`` preheated kernels (0: none) culled with care.
+    """``cardlib app``'s Voila options plus a pool of ``students`` preheated kernels (0: none) culled with care,
+    a few spares heated again, a cap on kernels, and nbclient's IOPub timeout made fit for a loaded machine.
 
     >>> class_voila_options([], 30)[:2]
     ['--VoilaConfiguration.preheat_kernel=True', '--VoilaConfiguration.default_pool_size=30']
+    >>> class_voila_options([], 30)[3:5]
+    ['--PoolKernelManager.max_kernels=45', '--PoolKernelManager.spare=3']
     """
+    patient = [f"--VoilaExecutor.iopub_timeout={IOPUB_TIMEOUT}", *options]
     if students <= 0:
-        return options
+        return patient
     return ["--VoilaConfiguration.preheat_kernel=True", f"--VoilaConfiguration.default_pool_size={students}",
-            f"--VoilaConfiguration.multi_kernel_manager_class={POOL_MANAGER}", *options]
+            f"--VoilaConfiguration.multi_kernel_manager_class={POOL_MANAGER}",
+            f"--PoolKernelManager.max_kernels={students + max(5, students // 2)}",
+            f"--PoolKernelManager.spare={max(2, students // 10)}", f"--PoolKernelManager.parallel_starts={os.cpu_count() or 2}",
+            *patient]
 
 
 def write_class_notebook(folder: Path) -> Path:

@@ -8,17 +8,71 @@ waiting in the pool, but counts a kernel's idle time from its last message: a ke
 minutes for its student is culled at the next check, before a slow page has connected. Here every
 check first sets the waiting kernels' last activity to now, so a kernel's idle time starts when it
 leaves the pool.
+
+On a small machine the pool is also kept from crowding it out. Its kernels start at most
+``parallel_starts`` at a time (thirty at once on two cores make each one slow enough to miss
+nbclient's timeouts). Once the class's first pool is started, only ``spare`` kernels are heated
+again (for a reload or a latecomer), not a second pool as large as the class while the class is
+joining and playing. And no more than ``max_kernels`` kernels run at once: a page asked beyond that
+is refused with a message (HTTP 503) instead of starting one more kernel, so one device on the
+network cannot start kernels faster than they are culled; a pool kernel waits for room.
 """
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 from jupyter_server._tz import utcnow
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+from tornado import web
+from traitlets import Int
+
+FULL = "The class is full just now: wait a minute and reload the page, or ask your teacher."
 
 
 class PoolKernelManager(AsyncMappingKernelManager):
-    """Jupyter's kernel manager whose culler counts a pooled kernel's idle time from when a page takes it."""
+    """Jupyter's kernel manager whose culler counts a pooled kernel's idle time from when a page takes it,
+    with a cap on kernels, pool kernels started a few at a time and only a few spares heated again."""
+
+    max_kernels = Int(0, config=True, help="At most this many kernels at once (0: no cap).")
+    spare = Int(-1, config=True, help="Kernels heated again once the first pool is started (-1: the whole pool).")
+    parallel_starts = Int(2, config=True, help="Pool kernels started at the same time.")
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._first_pool = True
+        self._starting: asyncio.Semaphore | None = None
+
+    async def start_kernel(self, **kwargs: Any) -> str:
+        """Start a kernel: one for the pool when there is room, a page's own one only below the cap."""
+        if (kwargs.get("env") or {}).get("VOILA_PREHEAT") != "True":  # a page beyond the pool: refused at the cap
+            if self.max_kernels and len(self._kernels) >= self.max_kernels:
+                self.log.warning("%s kernels run: a page was refused (max_kernels)", len(self._kernels))
+                raise web.HTTPError(503, reason=FULL)
+            return await super().start_kernel(**kwargs)
+        if self._first_pool:  # the first pool is the class's size; then only the spares are heated again
+            self._first_pool = False
+            pools = getattr(self, "kernel_pools_config", {})
+            if self.spare >= 0 and "default" in pools:
+                pools["default"]["pool_size"] = min(self.spare, pools["default"].get("pool_size", 0))
+        while self.max_kernels and len(self._kernels) >= self.max_kernels:
+            await asyncio.sleep(2)  # the culler frees kernels of pages closed
+        if self._starting is None:
+            self._starting = asyncio.Semaphore(max(1, self.parallel_starts))
+        async with self._starting:  # held until the kernel answers: its start is most of its work
+            kernel_id = await super().start_kernel(**kwargs)
+            await self._wait_ready(kernel_id)
+            return kernel_id
+
+    async def _wait_ready(self, kernel_id: str, timeout: float = 120) -> None:
+        client = self.get_kernel(kernel_id).client()
+        client.start_channels()
+        try:
+            await client.wait_for_ready(timeout=timeout)
+        except Exception:  # a kernel that does not answer is Voila's to report, as with any kernel
+            pass
+        finally:
+            client.stop_channels()
 
     def pooled_kernels(self) -> set[str]:
         """The ids of the kernels started for the pool that no page has taken yet."""
