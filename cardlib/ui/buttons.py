@@ -3,8 +3,9 @@
 A render used to make new buttons and close the old ones (the page then loaded a widget for every
 button, group heading and row at every click). ``ControlsBox`` keeps a pool of buttons and of group
 rows, and one box for them, and writes each render's labels, tooltips and styles into them: the page
-keeps its views of them and is sent only what changed. A button no control needs is blanked (no
-label, no tooltip: nothing of an earlier table stays on the page) and leaves the page.
+keeps its views of them and is sent only what changed. A button no control needs leaves the page
+and is blanked (no label, no tooltip: nothing of an earlier table stays on the page) once the page
+has shown the render, so that the blanking comes after the new table, not before it.
 
 A reused button must still refuse a click aimed at what it showed before. The page says which
 render it shows: after the buttons' new looks, each render puts a new, empty and unseen marker
