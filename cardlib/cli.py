@@ -79,11 +79,18 @@ def voila_options(host: str = HOST, port: int = PORT, cull_idle: Optional[int] =
     A page closed or reloaded leaves its kernel without a connection; Voila shuts it down after
     ``cull_idle`` seconds idle, checked every ``cull_every`` seconds (``cull_idle=None``: never).
 
-    >>> voila_options(port=8870, cull_idle=None)
+    The page's kernel websocket sends each message at once (``cardlib.ui.nodelay``: a click's answer
+    is a burst of small messages, which Nagle's algorithm would hold back for up to 40 ms each).
+
+    >>> voila_options(port=8870, cull_idle=None)[:5]
     ['--no-browser', '--template=cardlib', '--Voila.ip=127.0.0.1', '--port=8870', '--Voila.port_retries=0']
+    >>> voila_options(cull_idle=None)[5]
+    '--Voila.kernel_websocket_connection_class=cardlib.ui.nodelay.NoDelayConnection'
     """
+    from cardlib.ui.nodelay import OPTION as NO_DELAY
+
     options = ["--no-browser", f"--template={TEMPLATE}", f"--Voila.ip={host}", f"--port={port}",
-               "--Voila.port_retries=0"]  # a busy port is an error, never a silent move to the next one
+               "--Voila.port_retries=0", NO_DELAY]  # a busy port is an error, never a silent move to the next one
     if cull_idle is not None:
         options += [f"--MappingKernelManager.cull_idle_timeout={cull_idle}",
                     f"--MappingKernelManager.cull_interval={cull_every}",
