@@ -15,7 +15,8 @@ nbclient's timeouts). Once the class's first pool is started, only ``spare`` ker
 again (for a reload or a latecomer), not a second pool as large as the class while the class is
 joining and playing. And no more than ``max_kernels`` kernels run at once: a page asked beyond that
 is refused with a message (HTTP 503) instead of starting one more kernel, so one device on the
-network cannot start kernels faster than they are culled; a pool kernel waits for room.
+network cannot start kernels faster than they are culled (a spare is not heated either then: the page
+that would have taken it is told so, and the next page asks again).
 """
 from __future__ import annotations
 
@@ -42,25 +43,35 @@ class PoolKernelManager(AsyncMappingKernelManager):
         super().__init__(**kwargs)
         self._first_pool = True
         self._starting: asyncio.Semaphore | None = None
+        self._launching = 0  # kernels being started, not yet in the map
+
+    def _check_room(self) -> None:
+        if self.max_kernels and len(self._kernels) + self._launching >= self.max_kernels:
+            self.log.warning("%s kernels run: no more (max_kernels)", len(self._kernels))
+            raise web.HTTPError(503, reason=FULL)
+
+    async def _start(self, **kwargs: Any) -> str:
+        self._launching += 1
+        try:
+            return await super().start_kernel(**kwargs)
+        finally:
+            self._launching -= 1
 
     async def start_kernel(self, **kwargs: Any) -> str:
-        """Start a kernel: one for the pool when there is room, a page's own one only below the cap."""
-        if (kwargs.get("env") or {}).get("VOILA_PREHEAT") != "True":  # a page beyond the pool: refused at the cap
-            if self.max_kernels and len(self._kernels) >= self.max_kernels:
-                self.log.warning("%s kernels run: a page was refused (max_kernels)", len(self._kernels))
-                raise web.HTTPError(503, reason=FULL)
-            return await super().start_kernel(**kwargs)
+        """Start a kernel, for the pool or for a page beyond it; at the cap, HTTP 503 with a message."""
+        if (kwargs.get("env") or {}).get("VOILA_PREHEAT") != "True":  # a page beyond the pool
+            self._check_room()
+            return await self._start(**kwargs)
         if self._first_pool:  # the first pool is the class's size; then only the spares are heated again
             self._first_pool = False
             pools = getattr(self, "kernel_pools_config", {})
             if self.spare >= 0 and "default" in pools:
                 pools["default"]["pool_size"] = min(self.spare, pools["default"].get("pool_size", 0))
-        while self.max_kernels and len(self._kernels) >= self.max_kernels:
-            await asyncio.sleep(2)  # the culler frees kernels of pages closed
         if self._starting is None:
             self._starting = asyncio.Semaphore(max(1, self.parallel_starts))
         async with self._starting:  # held until the kernel answers: its start is most of its work
-            kernel_id = await super().start_kernel(**kwargs)
+            self._check_room()  # no spare at the cap: the page that takes its place is told the class is full
+            kernel_id = await self._start(**kwargs)
             await self._wait_ready(kernel_id)
             return kernel_id
 
