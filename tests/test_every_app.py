@@ -140,5 +140,5 @@ def test_a_click_makes_one_widget_and_spare_buttons_keep_nothing_of_an_earlier_t
         rows = [row for row in app._controls.children if isinstance(row, ui.widgets.HBox)]
         most_buttons, most_rows = max(most_buttons, len(shown)), max(most_rows, len(rows))
         ui.check_spare_buttons_blank(app)
-    # of all made during 60 clicks, still open: this render's box, and the pools of buttons and of rows (two a row)
+    # of all made during 60 clicks, still open: this render's marker (the page's report that it shows the render), and the pools of buttons and of rows (two a row)
     assert len(made & set(ui.open_widgets())) <= 1 + most_buttons + 2 * most_rows
