@@ -29,6 +29,7 @@ DATABASE = "sqlite:///class.db"  # in the folder the command runs in
 STUDENTS = 30  # kernels preheated in the pool
 CODE_LETTERS = "ACDEFGHJKLMNPRTUVWXY"  # no B/8, I/1, O/0/Q, S/5, Z/2: read off a projector without doubt
 POOL_MANAGER = "cardlib.ui.live_kernels.PoolKernelManager"
+GRACE = 4  # a page may take 4 culling idle times to connect (thirty browsers on two cores: 80 s, then 60 s idle)
 IOPUB_TIMEOUT = 60  # seconds nbclient waits for a page's output; its 4 s left pages blank on a loaded machine
 CLASS_CELL = ("from cardlib.ui.live import ClassPage\nfrom cardlib.ui.launch import class_options\n\n"
               "ClassPage(**class_options())  # cardlib class --game … --seed … --lang ja")
@@ -85,9 +86,10 @@ def absolute_database(url: str) -> str:
     return url
 
 
-def class_voila_options(options: list[str], students: int) -> list[str]:
+def class_voila_options(options: list[str], students: int, cull_idle: Optional[int] = None) -> list[str]:
     """``cardlib app``'s Voila options plus a pool of ``students`` preheated kernels (0: none) culled with care,
     a few spares heated again, a cap on kernels, and nbclient's IOPub timeout made fit for a loaded machine.
+    A page has ``GRACE`` times ``cull_idle`` to connect to its kernel before the culler counts it idle.
 
     >>> class_voila_options([], 30)[:2]
     ['--VoilaConfiguration.preheat_kernel=True', '--VoilaConfiguration.default_pool_size=30']
@@ -101,7 +103,7 @@ def class_voila_options(options: list[str], students: int) -> list[str]:
             f"--VoilaConfiguration.multi_kernel_manager_class={POOL_MANAGER}",
             f"--PoolKernelManager.max_kernels={students + max(5, students // 2)}",
             f"--PoolKernelManager.spare={max(2, students // 10)}", f"--PoolKernelManager.parallel_starts={os.cpu_count() or 2}",
-            *patient]
+            *([f"--PoolKernelManager.connect_grace={GRACE * cull_idle}"] if cull_idle else []), *patient]
 
 
 def write_class_notebook(folder: Path) -> Path:
@@ -157,7 +159,8 @@ def serve_class(args: argparse.Namespace) -> int:
         with tempfile.TemporaryDirectory(prefix="cardlib-class-") as folder:
             notebook = write_class_notebook(Path(folder))
             options = voila_options(args.host, args.port, args.cull_idle, max(1, args.cull_every))
-            Voila.launch_instance(argv=[*class_voila_options(options, args.students), str(notebook)])
+            Voila.launch_instance(argv=[*class_voila_options(options, args.students, args.cull_idle),
+                                         str(notebook)])
     finally:
         if dashboard is not None:
             dashboard.shutdown()

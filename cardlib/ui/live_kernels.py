@@ -7,7 +7,9 @@ does (idle, with no connection, for ``--cull-idle`` seconds). Voila's culler pas
 waiting in the pool, but counts a kernel's idle time from its last message: a kernel that waited ten
 minutes for its student is culled at the next check, before a slow page has connected. Here every
 check first sets the waiting kernels' last activity to now, so a kernel's idle time starts when it
-leaves the pool.
+leaves the pool; and a kernel whose page has not connected yet is not idle either for
+``connect_grace`` seconds (on two cores with thirty browsers a page took 80 s to connect, and the
+culler's 60 s left it dead).
 
 On a small machine the pool is also kept from crowding it out. Its kernels start at most
 ``parallel_starts`` at a time (thirty at once on two cores make each one slow enough to miss
@@ -38,12 +40,16 @@ class PoolKernelManager(AsyncMappingKernelManager):
     max_kernels = Int(0, config=True, help="At most this many kernels at once (0: no cap).")
     spare = Int(-1, config=True, help="Kernels heated again once the first pool is started (-1: the whole pool).")
     parallel_starts = Int(2, config=True, help="Pool kernels started at the same time.")
+    connect_grace = Int(300, config=True, help="Seconds a page may take to connect to its kernel before the culler "
+                        "counts the kernel idle (a loaded machine's pages took 80 s).")
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._first_pool = True
         self._starting: asyncio.Semaphore | None = None
         self._launching = 0  # kernels being started, not yet in the map
+        self._handed_out: dict[str, Any] = {}  # kernel id: when a cull check first saw it out of the pool
+        self._connected: set[str] = set()  # kernels a page has connected to
 
     def _check_room(self) -> None:
         if self.max_kernels and len(self._kernels) + self._launching >= self.max_kernels:
@@ -95,8 +101,17 @@ class PoolKernelManager(AsyncMappingKernelManager):
         return waiting
 
     async def cull_kernels(self) -> Any:
-        """Cull the idle kernels, after marking the ones waiting in the pool as active now."""
-        for kernel_id in self.pooled_kernels():
-            if kernel_id in self._kernels:
-                self._kernels[kernel_id].last_activity = utcnow()  # waiting for a student is not idleness
+        """Cull the idle kernels, after marking as active now the ones waiting in the pool and the ones whose
+        page has not connected yet (for ``connect_grace`` seconds after they left the pool)."""
+        now, pooled = utcnow(), self.pooled_kernels()
+        for kernel_id, kernel in list(self._kernels.items()):
+            if self._kernel_connections.get(kernel_id, 0) > 0:
+                self._connected.add(kernel_id)
+            handed_out = self._handed_out.setdefault(kernel_id, now) if kernel_id not in pooled else now
+            if kernel_id in pooled or (kernel_id not in self._connected
+                                       and (now - handed_out).total_seconds() < self.connect_grace):
+                kernel.last_activity = now  # waiting for a student, or for a slow page, is not idleness
+        for gone in set(self._handed_out) - set(self._kernels):
+            self._handed_out.pop(gone)
+            self._connected.discard(gone)
         return await super().cull_kernels()
