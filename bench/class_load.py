@@ -100,6 +100,10 @@ STATE = """() => {
 }""" % ENABLED
 
 
+SAVED = """rounds => { const s = document.querySelector('.cl-class-status');
+  return s && s.dataset.saved === 'saved' && Number(s.dataset.rounds) >= rounds; }"""
+
+
 # -- processes and their memory, from /proc --
 
 def process_table() -> dict[int, tuple[int, int, int]]:
@@ -225,7 +229,8 @@ def database_url(db: Optional[str], folder: Path) -> str:
     if db == "postgres":
         from sqlalchemy.engine import URL
 
-        return URL.create("postgresql+psycopg", username=os.environ.get("PGUSER"), password=os.environ.get("PGPASSWORD"),
+        return URL.create("postgresql+psycopg", username=os.environ.get("PGUSER"),
+                          password=os.environ.get("PGPASSWORD"),
                           host=os.environ.get("PGHOST", "localhost"), port=int(os.environ.get("PGPORT", "5432")),
                           database=os.environ.get("PGDATABASE")).render_as_string(hide_password=False)
     return db
@@ -298,8 +303,11 @@ async def student(browser: Any, url: str, code: str, name: str, rounds: int, thi
             await page.wait_for_function("() => window.__clArm.ms !== null", timeout=CLICK_MS)
             seen["clicks"].append(await page.evaluate("() => window.__clArm.ms"))
         seen["rounds"] = len(finished)
-        status = page.locator('.cl-class-status[data-saved="saved"]')
-        await status.wait_for(timeout=CLICK_MS)
+        status = page.locator(".cl-class-status")
+        try:  # the page says every round it finished is saved (the kernel counts them from the database)
+            await page.wait_for_function(SAVED, arg=len(finished), timeout=CLICK_MS)
+        except Exception:
+            seen["why"] = f"finished {len(finished)} rounds, the page says: {await status.inner_text()!r}"
         seen["shown"] = int(await status.get_attribute("data-rounds"))
     except Exception as error:
         seen["rounds"] = len(finished)
@@ -397,7 +405,7 @@ def get(url: str) -> tuple[float, bool, str]:
 
 
 def measure_render(pages: int, pool: int, args: argparse.Namespace) -> dict:
-    """A fresh class with a pool of ``pool``; ``pages`` plain GETs at once: until all answered, how many hold the app."""
+    """A fresh class with a pool of ``pool``, ``pages`` plain GETs at once: time to all answered, pages with the app."""
     folder = Path(tempfile.mkdtemp(prefix=f"bench-render-{pages}-"))
     with class_server(folder, database_url(args.db, folder), new_code(), pool, args.game) as server:
         started = time.monotonic()
@@ -428,11 +436,13 @@ def class_table(rows: Sequence[dict]) -> str:
             "kernels (peak)", "kernels MB (peak)", "browsers MB", "CPU s server/kernels/browsers")
     lines = ["| " + " | ".join(head) + " |", "|" + "|".join("-" * (len(h) + 2) for h in head) + "|"]
     for r in rows:
-        cells = (r["students"], r["pool"], number(r["warm_s"], 0), number(r["form_p50_s"]), number(r["ready_p50_s"]), number(r["ready_p95_s"]),
+        cells = (r["students"], r["pool"], number(r["warm_s"], 0), number(r["form_p50_s"]), number(r["ready_p50_s"]),
+                 number(r["ready_p95_s"]),
                  r["not_playable"], r["stuck"], r["clicks"], number(r["click_p50_ms"], 0),
                  number(r["click_p95_ms"], 0), r["rounds_finished"], r["rounds_in_db"], r["rows_in_db"],
                  number(r["end_server_mb"], 0), f"{r['end_kernels']} ({r['peak_kernels']})",
-                 f"{number(r['end_kernels_mb'], 0)} ({number(r['peak_kernels_mb'], 0)})", number(r["end_browsers_mb"], 0),
+                 f"{number(r['end_kernels_mb'], 0)} ({number(r['peak_kernels_mb'], 0)})",
+                 number(r["end_browsers_mb"], 0),
                  "/".join(number(r[f"end_{part}_cpu_s"], 0) for part in ("server", "kernels", "browsers")))
         lines.append("| " + " | ".join(str(c).rjust(len(h)) for c, h in zip(cells, head)) + " |")
     return "\n".join(lines)

@@ -102,7 +102,8 @@ def class_voila_options(options: list[str], students: int, cull_idle: Optional[i
     return ["--VoilaConfiguration.preheat_kernel=True", f"--VoilaConfiguration.default_pool_size={students}",
             f"--VoilaConfiguration.multi_kernel_manager_class={POOL_MANAGER}",
             f"--PoolKernelManager.max_kernels={students + max(5, students // 2)}",
-            f"--PoolKernelManager.spare={max(2, students // 10)}", f"--PoolKernelManager.parallel_starts={os.cpu_count() or 2}",
+            f"--PoolKernelManager.spare={max(2, students // 10)}",
+            f"--PoolKernelManager.parallel_starts={os.cpu_count() or 2}",
             *([f"--PoolKernelManager.connect_grace={GRACE * cull_idle}"] if cull_idle else []), *patient]
 
 
