@@ -7,6 +7,7 @@ from __future__ import annotations
 import csv
 import io
 import random
+import time
 
 import pytest
 from sqlalchemy import text
@@ -160,6 +161,27 @@ def test_a_database_error_keeps_the_round_and_stores_it_after_the_next(db, class
     assert student.pending == [] and db.rounds_played(CODE, "Ana", "twentyfive") == app.records.rounds
     assert stored_rows(db, "Ana") == list(csv.DictReader(io.StringIO(app.records.csv_text())))
     assert student.save() and db.rounds_played(CODE, "Ana") == app.records.rounds  # a retry stores nothing twice
+
+
+def test_the_last_round_of_a_student_who_stops_is_stored_once_the_database_is_back(db, class_db_url, monkeypatch):
+    monkeypatch.setattr("cardlib.ui.live.RETRY_SECONDS", 0.2)
+    student = joined(db, class_db_url)
+    app = student.app
+    rng = random.Random(4)
+    with db.engine.begin() as connection:
+        connection.execute(text("ALTER TABLE rounds RENAME TO rounds_away"))
+    try:
+        while not student.pending:  # a round finishes while the database is away; then the student stops
+            app.button(rng.choice([b.description for b in app.action_buttons if not b.disabled])).click()
+        assert "Error" in student.last_error and "Error" not in html_of(student)  # kept for the teacher, not shown
+    finally:
+        with db.engine.begin() as connection:
+            connection.execute(text("ALTER TABLE rounds_away RENAME TO rounds"))
+    deadline = time.monotonic() + 30
+    while student.pending and time.monotonic() < deadline:  # no click: a timed retry stores it
+        time.sleep(0.05)
+    assert student.pending == [] and db.rounds_played(CODE, "Ana", "twentyfive") == app.records.rounds == 1
+    assert 'data-saved="saved"' in student.status.value
 
 
 def test_a_class_without_a_game_lets_the_student_choose(db, class_db_url):

@@ -6,7 +6,7 @@ game's app as ``cardlib app`` does. Every round the student finishes goes to the
 well as to the app's CSV: ``Records.sink`` hands the round's rows to ``ClassPage``, which writes them
 in one transaction (``ClassDB.add_round``) under a key unique to this page and round, so that a write
 retried is stored once. A round the database refused for now (locked, down) is kept and tried again
-after the next round; the page says "saved" or "not saved yet", never a traceback. A student who
+every few seconds; the page says "saved" or "not saved yet", never a traceback. A student who
 reloads, or comes back with the same name and code, carries on: their rounds count, and their new
 games are numbered after the ones stored.
 
@@ -19,6 +19,7 @@ import hmac
 import json
 import math
 import secrets
+import threading
 import time
 from html import escape
 from typing import Any, Optional
@@ -32,6 +33,7 @@ NAME_LENGTH = 40  # as the class database keeps a name
 TABLE = "bots"  # the table of a game against bots, as the database names it
 WRONG_CODE = "That is not the code of an open class: check it with your teacher."
 TOO_MANY = "Too many wrong codes: wait {n} seconds, then try again."
+RETRY_SECONDS = 5.0  # a round the database did not take is tried again this often, until it is stored
 FREE_TRIES = 3  # wrong codes a page may type before each next try waits (5 s, 10 s, 20 s, ... at most a minute)
 
 LIVE_JA = {
@@ -52,8 +54,8 @@ LIVE_JA = {
     "{name} in class {code}": "{name}（クラス {code}）",
     "rounds played: {n}": "プレイしたラウンド：{n}",
     "saved": "保存済み",
-    "not saved yet ({n} round(s)): they are tried again after your next round":
-        "まだ保存されていません（{n}ラウンド）：次のラウンドのあとにもう一度保存します",
+    "not saved yet ({n} round(s)): tried again every few seconds":
+        "まだ保存されていません（{n}ラウンド）：数秒ごとにもう一度保存します",
     "{n} round(s) could not be stored: tell your teacher": "{n}ラウンドを保存できませんでした：先生に伝えてください",
 }
 
@@ -79,6 +81,9 @@ class ClassPage(widgets.VBox):
         self.app: Any = None
         self.pending: list[tuple[str, int, list[dict[str, Any]]]] = []  # rounds not stored yet: (key, seat, rows)
         self.refused: list[str] = []  # rounds the database will never take (their keys)
+        self.last_error = ""  # why the last write failed (for the teacher's diagnosis; never shown on the page)
+        self._saving = threading.Lock()  # a round just finished and a timed retry never write at once
+        self._retry: Optional[threading.Timer] = None
         self.rounds_played = 0
         say = self.say
         wide = widgets.Layout(width="26em")
@@ -185,7 +190,17 @@ class ClassPage(widgets.VBox):
         self.save()
 
     def save(self) -> bool:
-        """Store the rounds not stored yet, in order; False if some must wait (the database failed)."""
+        """Store the rounds not stored yet, in order; False if some must wait (the database failed: they are
+        tried again every ``RETRY_SECONDS``, so the last round of a student who stops playing is stored too)."""
+        with self._saving:
+            stored = self._store()
+        if not stored and (self._retry is None or not self._retry.is_alive()):
+            self._retry = threading.Timer(RETRY_SECONDS, self.save)
+            self._retry.daemon = True
+            self._retry.start()
+        return stored
+
+    def _store(self) -> bool:
         from cardlib.core.classdb import BadRound
 
         try:
@@ -198,7 +213,8 @@ class ClassPage(widgets.VBox):
                 self.pending.pop(0)
             self.rounds_played = self._database().rounds_played(self._code, self.name, self.game)
             return True
-        except Exception:  # kept for the next round; the page says so
+        except Exception as error:  # kept and tried again; the page says so
+            self.last_error = f"{type(error).__name__}: {error}"[:500]
             return False
         finally:
             self._show_status()
@@ -208,7 +224,7 @@ class ClassPage(widgets.VBox):
         parts = [say("{name} in class {code}", name=self.name, code=self._code),
                  say("rounds played: {n}", n=self.rounds_played)]
         if self.pending:
-            parts.append(say("not saved yet ({n} round(s)): they are tried again after your next round",
+            parts.append(say("not saved yet ({n} round(s)): tried again every few seconds",
                              n=len(self.pending)))
         elif self.rounds_played:
             parts.append(say("saved"))
