@@ -10,8 +10,10 @@ import subprocess
 import sys
 import sysconfig
 import time
+import urllib.error
 import urllib.request
 import venv
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -200,3 +202,34 @@ def test_a_pooled_kernel_is_culled_only_after_a_page_took_it(tmp_path):
             time.sleep(0.5)
     finally:
         stop(process)
+
+
+def test_a_class_starts_no_more_kernels_than_its_cap_and_says_so_to_the_page_beyond(tmp_path):
+    """--students 1 caps the kernels at 1 + 5: of 9 pages asked at once, those beyond the cap get a 503
+    that says what to do, never a traceback, and the others get the join page."""
+    port, log = free_port(), tmp_path / "class.log"
+    with open(log, "w") as out:
+        process = subprocess.Popen([sys.executable, "-m", "cardlib", "class", "--game", "loop", "--port", str(port),
+                                    "--dashboard-port", str(free_port()), "--students", "1"], cwd=tmp_path,
+                                   stdout=out, stderr=subprocess.STDOUT, env=dict(os.environ, PYTHONUNBUFFERED="1"),
+                                   start_new_session=True)
+
+    def ask(_: int) -> tuple[int, str]:
+        try:
+            with urllib.request.urlopen(url, timeout=300) as page:
+                return page.status, page.read().decode()
+        except urllib.error.HTTPError as refused:
+            return refused.code, refused.read().decode()
+
+    try:
+        url = f"http://127.0.0.1:{port}/"
+        wait_until_serving(url, process, log)
+        with ThreadPoolExecutor(9) as pool:
+            answers = list(pool.map(ask, range(9)))
+    finally:
+        stop(process)
+    served = [body for status, body in answers if status == 200]
+    refused = [body for status, body in answers if status == 503]
+    assert len(served) + len(refused) == 9 and 1 <= len(served) <= 6 and refused, [s for s, _ in answers]
+    assert all("cl-join" in body for body in served)
+    assert all("The class is full just now" in body and "Traceback" not in body for body in refused)
