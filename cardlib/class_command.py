@@ -131,7 +131,7 @@ def start_dashboard(db_url: str, code: str, port: int) -> Optional[Any]:
 
 def serve_class(args: argparse.Namespace) -> int:
     """Open the class, print the banner, start the dashboard and serve the student page until Ctrl+C."""
-    from cardlib.cli import CommandError, check_port, voila_environment, voila_options
+    from cardlib.serving import CommandError, check_port, voila_environment, voila_options
 
     again = "cardlib class"
     check_port(args.host, args.port, command=again)

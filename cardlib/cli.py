@@ -14,10 +14,8 @@ the internet). ``make app GAME=…`` in a clone calls it.
 from __future__ import annotations
 
 import argparse
-import errno
 import json
 import os
-import socket
 import sys
 import tempfile
 from pathlib import Path
@@ -25,17 +23,9 @@ from typing import Any, Optional
 
 from cardlib import __version__
 from cardlib.games import REGISTRY, GameInfo
+from cardlib.serving import (CULL_EVERY, CULL_IDLE, HOST, PORT, CommandError, check_port, port_number,
+                             voila_environment, voila_options, whole_number)
 from cardlib.ui.launch import LANG_VARIABLE, SEED_VARIABLE
-
-PORT, HOST = 8866, "127.0.0.1"
-CULL_IDLE, CULL_EVERY = 60, 15  # seconds: a page closed or reloaded frees its kernel a minute later
-TEMPLATE = "cardlib"
-JUPYTER_DATA = Path(__file__).resolve().parent / "ui" / "jupyter"  # holds voila/templates/cardlib/
-
-
-class CommandError(Exception):
-    """A mistake the command explains in one message (no traceback)."""
-
 
 def app_games() -> dict[str, GameInfo]:
     """The games that have an app, by name, in the registry's order.
@@ -70,82 +60,6 @@ def write_app_notebook(info: GameInfo, folder: Path) -> Path:
     path = folder / f"{info.name}.ipynb"
     path.write_text(json.dumps(notebook, indent=1) + "\n", encoding="utf-8")
     return path
-
-
-def voila_options(host: str = HOST, port: int = PORT, cull_idle: Optional[int] = CULL_IDLE,
-                  cull_every: int = CULL_EVERY) -> list[str]:
-    """Voila's command-line options: our template, one port and no other, and kernel culling.
-
-    A page closed or reloaded leaves its kernel without a connection; Voila shuts it down after
-    ``cull_idle`` seconds idle, checked every ``cull_every`` seconds (``cull_idle=None``: never).
-
-    The page's kernel websocket sends each message at once (``cardlib.ui.nodelay``: a click's answer
-    is a burst of small messages, which Nagle's algorithm would hold back for up to 40 ms each).
-
-    >>> voila_options(port=8870, cull_idle=None)[:5]
-    ['--no-browser', '--template=cardlib', '--Voila.ip=127.0.0.1', '--port=8870', '--Voila.port_retries=0']
-    >>> voila_options(cull_idle=None)[5]
-    '--Voila.kernel_websocket_connection_class=cardlib.ui.nodelay.NoDelayConnection'
-    """
-    from cardlib.ui.nodelay import OPTION as NO_DELAY
-
-    options = ["--no-browser", f"--template={TEMPLATE}", f"--Voila.ip={host}", f"--port={port}",
-               "--Voila.port_retries=0", NO_DELAY]  # a busy port is an error, never a silent move to the next one
-    if cull_idle is not None:
-        options += [f"--MappingKernelManager.cull_idle_timeout={cull_idle}",
-                    f"--MappingKernelManager.cull_interval={cull_every}",
-                    "--MappingKernelManager.cull_connected=False"]
-    return options
-
-
-def voila_environment(environ: Optional[dict[str, str]] = None) -> dict[str, str]:
-    """``environ`` (default: this process's) with our template's folder first on JUPYTER_PATH."""
-    environ = dict(os.environ if environ is None else environ)
-    paths = [str(JUPYTER_DATA)] + [p for p in environ.get("JUPYTER_PATH", "").split(os.pathsep) if p]
-    environ["JUPYTER_PATH"] = os.pathsep.join(paths)
-    return environ
-
-
-def check_port(host: str, port: int, game: str = "GAME", *, command: str = "", option: str = "--port") -> None:
-    """CommandError when nothing may listen on ``host:port`` now (busy, not allowed, not this machine's).
-
-    The message suggests ``cardlib app GAME`` (or ``command``) with the next port for ``option``."""
-    again = command or f"cardlib app {game}"
-    make = "" if command else f" (make app: PORT={port + 1})"
-    try:
-        addresses = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
-    except socket.gaierror as error:
-        raise CommandError(f"--host {host!r} is not an address this machine knows ({error.strerror})") from None
-    for family, kind, proto, _, address in addresses:
-        with socket.socket(family, kind, proto) as probe:
-            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as Voila's own listener does
-            try:
-                probe.bind(address)
-            except OSError as error:
-                if error.errno == errno.EADDRINUSE:
-                    raise CommandError(
-                        f"port {port} is busy: another server (perhaps another cardlib app) listens on "
-                        f"{host}:{port}. Stop it, or choose another port: {again} {option} {port + 1}"
-                        f"{make}") from None
-                if error.errno == errno.EACCES:
-                    raise CommandError(f"not allowed to listen on port {port}; choose one above 1023 "
-                                       f"with {option}") from None
-                raise CommandError(f"cannot listen on {host}:{port}: {error.strerror}") from None
-
-
-def whole_number(text: str) -> int:
-    """A whole number of zero or more, for argparse; a clear message otherwise."""
-    if not text.strip().isdigit():
-        raise argparse.ArgumentTypeError(f"must be a whole number, not {text!r}")
-    return int(text)
-
-
-def port_number(text: str) -> int:
-    """A TCP port (1 to 65535), for argparse."""
-    port = whole_number(text)
-    if not 1 <= port <= 65535:
-        raise argparse.ArgumentTypeError(f"must be a port from 1 to 65535, not {text!r}")
-    return port
 
 
 def parser() -> argparse.ArgumentParser:
@@ -187,7 +101,7 @@ def add_class_command(commands: Any, games: dict[str, GameInfo]) -> None:
         description="Start a live class: students open the address it prints, join with their name and the "
                     "class code, and play against bots; every finished round is stored in the class database, "
                     "and the teacher's dashboard (this machine only) shows the class. Stop it with Ctrl+C.",
-        epilog=f"games:\n" + "\n".join(f"  {name:<14} {info.title}" for name, info in games.items()),
+        epilog="games:\n" + "\n".join(f"  {name:<14} {info.title}" for name, info in games.items()),
         formatter_class=argparse.RawDescriptionHelpFormatter)
     live.set_defaults(parser=live)
     live.add_argument("--game", default=None, help="the lesson's game (default: each student chooses): "

@@ -6,7 +6,7 @@ write until the browser has acknowledged the one before, and the browser may del
 acknowledgement by up to 40 ms. Measured with ``bench/browser.py`` (Discontinuity, 2 cores): gaps of
 30 to 45 ms inside a click's burst, gone with this connection (the longest gap 6 to 19 ms).
 
-``cardlib app`` (``cardlib.cli``) would pass it to Voila as
+``cardlib app`` and ``cardlib class`` (``cardlib.serving``) pass it to Voila as
 ``--Voila.kernel_websocket_connection_class=cardlib.ui.nodelay.NoDelayConnection``.
 """
 from __future__ import annotations

@@ -32,7 +32,7 @@ from urllib.parse import urlsplit
 import nbformat
 import pytest
 
-from cardlib.cli import voila_environment, voila_options
+from cardlib.serving import voila_environment, voila_options
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
