@@ -50,6 +50,7 @@ class PoolKernelManager(AsyncMappingKernelManager):
         self._launching = 0  # kernels being started, not yet in the map
         self._handed_out: dict[str, Any] = {}  # kernel id: when a cull check first saw it out of the pool
         self._connected: set[str] = set()  # kernels a page has connected to
+        self._stopping = False  # Ctrl+C: no kernel is started any more, and every one is shut down
 
     def _check_room(self) -> None:
         if self.max_kernels and len(self._kernels) + self._launching >= self.max_kernels:
@@ -65,6 +66,8 @@ class PoolKernelManager(AsyncMappingKernelManager):
 
     async def start_kernel(self, **kwargs: Any) -> str:
         """Start a kernel, for the pool or for a page beyond it; at the cap, HTTP 503 with a message."""
+        if self._stopping:  # the pool refilling as the class stops would leave kernels behind
+            raise web.HTTPError(503, reason="The class is stopping.")
         if (kwargs.get("env") or {}).get("VOILA_PREHEAT") != "True":  # a page beyond the pool
             self._check_room()
             return await self._start(**kwargs)
@@ -80,6 +83,17 @@ class PoolKernelManager(AsyncMappingKernelManager):
             kernel_id = await self._start(**kwargs)
             await self._wait_ready(kernel_id)
             return kernel_id
+
+    async def shutdown_all(self, now: bool = False) -> None:
+        """Stop starting kernels, then shut every one down (Ctrl+C)."""
+        self._stopping = True
+        await super().shutdown_all(now=now)
+
+    async def shutdown_kernel(self, kernel_id: str, now: bool = False, restart: bool = False) -> None:
+        """Shut a kernel down; one already gone (culled, or ended as the class stops) is no error."""
+        if kernel_id not in self._kernels:
+            return
+        await super().shutdown_kernel(kernel_id, now=now, restart=restart)
 
     async def _wait_ready(self, kernel_id: str, timeout: float = 120) -> None:
         client = self.get_kernel(kernel_id).client()

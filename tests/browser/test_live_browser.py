@@ -126,6 +126,10 @@ def test_a_student_joins_plays_a_round_and_it_is_in_the_database(live_class, bro
 
 def test_ctrl_c_stops_voila_its_kernels_and_the_dashboard(live_class):
     process = live_class["process"]
+    deadline = time.monotonic() + 180  # the teacher stops the class after the lesson: its pool is warm by then
+    while "is filled with" not in live_class["log"].read_text():
+        assert time.monotonic() < deadline, live_class["log"].read_text()[-2000:]
+        time.sleep(0.5)
     text = live_class["log"].read_text()
     assert f"(class code {CODE})" in text and "█" in text  # the banner was printed
     with socket.create_connection(("127.0.0.1", live_class["dashboard"]), timeout=5):
