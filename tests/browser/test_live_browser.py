@@ -64,13 +64,20 @@ def live_class(tmp_path_factory):
                str(dashboard), "--students", "2"]
     with open(log, "w") as out:
         process = subprocess.Popen(command, cwd=folder, stdout=out, stderr=subprocess.STDOUT,
-                                   env=dict(os.environ, PYTHONUNBUFFERED="1"), start_new_session=True)
+                                   env=dict(os.environ, PYTHONUNBUFFERED="1"), start_new_session=True,
+                                   preexec_fn=as_from_a_terminal)
     url = f"http://127.0.0.1:{port}/"
     try:
         wait_until_serving(url, process, log)
         yield {"url": url, "db": database, "folder": folder, "process": process, "log": log, "dashboard": dashboard}
     finally:
         stop(process)
+
+
+def as_from_a_terminal() -> None:
+    """Ctrl+C reaches the command as from a terminal: pytest-xdist's workers ignore SIGINT, and a child
+    would inherit that (Python then installs no KeyboardInterrupt handler)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def join(page, name: str, code: str) -> None:
