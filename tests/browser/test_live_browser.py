@@ -150,5 +150,16 @@ def test_ctrl_c_stops_voila_its_kernels_and_the_dashboard(live_class):
     assert left == [], f"processes left in the class's group: {left}"
     with pytest.raises(OSError):
         socket.create_connection(("127.0.0.1", live_class["dashboard"]), timeout=5).close()
-    assert "Traceback" not in live_class["log"].read_text()
+    assert not ours_crashed(live_class["log"].read_text())
     assert not (Path(live_class["folder"]) / "intruded").exists()
+
+
+def ours_crashed(log: str) -> list[str]:
+    """The tracebacks in a class's log but those a kernel prints when it is shut down in the middle of a
+    message (``[IPKernelApp] ERROR | Exception in message handler``: Jupyter's own, the class stopped all
+    the same); any traceback through cardlib's code counts.
+    """
+    parts = log.split("Traceback (most recent call last):")
+    return [part for before, part in zip(parts, parts[1:])
+            if not before.rstrip().endswith("[IPKernelApp] ERROR | Exception in message handler:")
+            or "cardlib/" in part.split("\n[", 1)[0]]
