@@ -20,7 +20,7 @@ from cardlib.loop.actions import DECK, NUMBERS, parse_card
 from cardlib.loop.chairs import BASE, START_POINTS, allowed_chairs, new_total, round_points
 from cardlib.loop.combos import beating, combo
 from cardlib.loop.slips import (
-    HAND, both_dealt, chairs_that, chooser_and_chairs, compared, eights, eights_unused_drawn, entry, every_run,
+    HAND, _analysis, both_dealt, chairs_that, chooser_and_chairs, compared, eights, eights_unused_drawn, entry, every_run,
     exactly_one_of, holds, is_, is_word, missing_some, mixed_run, near, no_combination, none_of, not_from,
     not_n_entries, notation, numbers_held, one_eight_each_slip, other_shape, plays, run_around_the_top,
     run_with_replacement, runs_of_two, same_choice, same_pair, same_plays, spread_share, totals,
@@ -43,12 +43,6 @@ CHOSEN = {1: 0, 2: 1}                                  # loop.8: before the next
 RUNS, SIMULATION_SEED = 20_000, 5                      # loop.9
 REPLAY_DEALS, REPLAY_SEED = 30, 1                      # loop.10: two players, the random bot and the climber
 EXPLAIN_PLAYERS = 3                                    # loop.11: the lesson works four
-
-
-def _analysis() -> Any:
-    """cardlib's mathematics of the game, loaded on first need (it brings pandas and sympy)."""
-    from cardlib.loop import analysis
-    return analysis
 
 
 # --- the deal ----------------------------------------------------------------------------------------
