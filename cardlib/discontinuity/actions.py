@@ -9,9 +9,12 @@ Take(4, 3, 7)
 'take 3 and 7 from line ④'
 >>> str(PlaceJoker(10))
 'joker right of 10 (= 11)'
+>>> parse(str(Take(4, 3, 7))) == Take(4, 3, 7)
+True
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Optional, Union
 
@@ -94,6 +97,38 @@ class TakeJoker(Word):
 JOKER = TakeJoker()
 PLACE_JOKER = {number: PlaceJoker(number) for number in range(1, 11)}
 Action = Union[Take, TakeJoker, PlaceJoker]
+LINE_OF = {**{mark: line for line, mark in MARKS.items()}, **{str(line): line for line in LINES}}
+_TAKE = re.compile(r"take (\d{1,2}) and (\d{1,2}) from line (\S)(?: \(the one at ([a-z ]+)\))?")
+_PLACE = re.compile(r"joker right of (\d{1,2})(?: \(= \d{1,2}\))?")
+
+
+def parse(text: str) -> Action:
+    """The action whose notation is ``text`` (``str(action)`` read back): how a move is stored.
+
+    >>> parse("take 3 and 7 from line ④"), parse("joker right of 10 (= 11)")
+    (Take(4, 3, 7), PlaceJoker(10))
+    >>> parse("take 3 and 7 from line ④ (the one at top)")
+    Take(4, 3, 7, at=(0, 1))
+    >>> parse(str(JOKER)) == JOKER
+    True
+    >>> parse("take 3 and 7 from line ⑨")
+    Traceback (most recent call last):
+    ...
+    ValueError: 'take 3 and 7 from line ⑨' is not Discontinuity notation (take A and B from line ④ [(the one at PLACE)], take the joker (the deck's top card, face down), joker right of N (= N+1))
+    """
+    text = " ".join(text.split())
+    if text == str(JOKER):
+        return JOKER
+    found = _TAKE.fullmatch(text)
+    at = found.group(4) if found else None
+    if found and found.group(3) in LINE_OF and (at is None or at in PLACE_NAMES):
+        place = None if at is None else PLACES[PLACE_NAMES.index(at)]
+        return Take(LINE_OF[found.group(3)], int(found.group(1)), int(found.group(2)), at=place)
+    found = _PLACE.fullmatch(text)
+    if found:
+        return PlaceJoker(int(found.group(1)))
+    raise ValueError(f"{text[:60]!r} is not Discontinuity notation (take A and B from line ④ [(the one at PLACE)], "
+                     f"{JOKER}, joker right of N (= N+1))")
 
 
 def line_options(line: int, values: tuple[int, ...]) -> dict[Take, tuple[int, int]]:

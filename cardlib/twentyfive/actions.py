@@ -2,9 +2,12 @@
 
 >>> [str(action) for action in (DRAW, PASS, REVEALS[7])]
 ['draw', 'pass', 'reveal 7']
+>>> parse("reveal 7") == REVEALS[7]
+True
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Union
 
@@ -39,6 +42,26 @@ DRAW = Draw()
 PASS = Pass()
 REVEALS = {value: Reveal(value) for value in range(1, 11)}
 Action = Union[Draw, Pass, Reveal]
+_REVEAL = re.compile(r"reveal (\d{1,2})")
+
+
+def parse(text: str) -> Action:
+    """The action whose notation is ``text`` (``str(action)`` read back): how a move is stored.
+
+    >>> parse("draw"), parse(" pass "), parse("reveal 10")
+    (Draw(), Pass(), Reveal(value=10))
+    >>> parse("reveal 11")
+    Traceback (most recent call last):
+    ...
+    ValueError: 'reveal 11' is not Twenty-five notation (draw, pass, reveal N with N from 1 to 10)
+    """
+    text = " ".join(text.split())
+    if text in ("draw", "pass"):
+        return DRAW if text == "draw" else PASS
+    found = _REVEAL.fullmatch(text)
+    if found and int(found.group(1)) in REVEALS:
+        return REVEALS[int(found.group(1))]
+    raise ValueError(f"{text[:60]!r} is not Twenty-five notation (draw, pass, reveal N with N from 1 to 10)")
 
 
 def reveal_options(hand: list[int] | tuple[int, ...]) -> list[int]:
