@@ -6,6 +6,8 @@
 'Discontinuity'
 >>> info("twentyfive").games()[0]
 Game(players=3, start_player=0)
+>>> info("scout").parse("show 2-4"), info("satori").sizes
+(Show(2, 4), (3, 4, 5, 2))
 """
 from __future__ import annotations
 
@@ -30,6 +32,13 @@ class GameInfo:
     variants: tuple[dict[str, Any], ...] = ({},)
     app: Optional[str] = None  # the app class as "module:Class" (imported only when asked for)
     module: str = field(default="")
+    # a table of people (cardlib.core.tables): the options of each size it may have (the first: the default),
+    # the bot that plays an empty or left seat ("module:Class", made with no arguments; the app's first bot),
+    # and where an observation lists the finished parts of a game (rounds, halves): an attribute of it, or a
+    # "module:function" of it; "" for a game of one part
+    tables: tuple[dict[str, Any], ...] = ()
+    bot: Optional[str] = None
+    parts: str = ""
 
     def __post_init__(self) -> None:
         if not self.module:
@@ -45,6 +54,45 @@ class GameInfo:
         package = self.package
         return tuple(package.Game(**options) for options in self.variants)
 
+    @property
+    def sizes(self) -> tuple[int, ...]:
+        """The player counts a table of people may have."""
+        return tuple(options["players"] for options in self.tables)
+
+    def table_options(self, size: int) -> dict[str, Any]:
+        """The ``Game`` options of a table of people of this size (RulesError naming the sizes for any other)."""
+        from cardlib.core.errors import RulesError
+
+        for options in self.tables:
+            if options["players"] == size:
+                return dict(options)
+        raise RulesError(f"a table of {self.title} seats {' or '.join(map(str, sorted(self.sizes)))} players, "
+                         f"not {size!r}")
+
+    def table_game(self, size: int) -> Any:
+        """The ``Game`` a table of people of this size plays."""
+        return self.package.Game(**self.table_options(size))
+
+    def parse(self, text: str) -> Any:
+        """The action written ``text`` in the game's notation (``actions.parse``; ValueError if it is none)."""
+        return importlib.import_module(self.module + ".actions").parse(text)
+
+    def new_bot(self) -> Any:
+        """A fresh bot of the kind that plays an empty or left seat at a table of people."""
+        if not self.bot:
+            raise ValueError(f"{self.title} has no bot for a table of people")
+        module, name = self.bot.split(":")
+        return getattr(importlib.import_module(module), name)()
+
+    def finished_parts(self, observation: Any) -> tuple[Any, ...]:
+        """The finished parts of the game (rounds, halves) an observation tells, in order; () for a game of one part."""
+        if not self.parts:
+            return ()
+        if ":" not in self.parts:
+            return tuple(getattr(observation, self.parts))
+        module, name = self.parts.split(":")
+        return tuple(getattr(importlib.import_module(module), name)(observation))
+
     def app_class(self) -> Optional[type]:
         """The game's TableApp subclass (imports ipywidgets), or None for a game without one."""
         if not self.app:
@@ -56,21 +104,29 @@ class GameInfo:
 REGISTRY: tuple[GameInfo, ...] = (
     GameInfo("twentyfive", "Twenty-five", "notebooks/01_twenty_five.ipynb",
              ({"players": 3}, {"players": 4}, {"players": 4, "start_player": 2}),
-             app="cardlib.twentyfive.app:TwentyFiveApp"),
+             app="cardlib.twentyfive.app:TwentyFiveApp", tables=({"players": 3}, {"players": 4}),
+             bot="cardlib.twentyfive.bots:CoachBot", parts="rounds"),
     GameInfo("discontinuity", "Discontinuity", "notebooks/02_discontinuity.ipynb",
              ({"players": 2}, {"players": 3}, {"players": 4}, {"players": 4, "start_player": 3}),
-             app="cardlib.discontinuity.app:DiscontinuityApp"),
+             app="cardlib.discontinuity.app:DiscontinuityApp",
+             tables=({"players": 3}, {"players": 2, "halves": True}, {"players": 4}),
+             bot="cardlib.discontinuity.bots:LookaheadBot", parts="halves"),
     GameInfo("satori", "The Satori", "notebooks/03_the_satori.ipynb",
              ({"players": 3}, {"players": 4}, {"players": 5, "start": 2}, {"players": 2, "satori": 2, "zatsunen": 1}),
-             app="cardlib.satori.app:SatoriApp"),
+             app="cardlib.satori.app:SatoriApp",
+             tables=({"players": 3}, {"players": 4}, {"players": 5}, {"players": 2, "satori": 2, "zatsunen": 1}),
+             bot="cardlib.satori.bots:BayesianBot"),
     # 4 and 5 players are checked over one round: random play scouts a lot, and their games run long
     GameInfo("scout", "SCOUT", "notebooks/04_scout.ipynb",
              ({"players": 3}, {"players": 4, "start": 1, "rounds": 1}, {"players": 5, "start": 2, "rounds": 1},
               {"players": 2}),
-             app="cardlib.scout.app:ScoutApp"),
+             app="cardlib.scout.app:ScoutApp",
+             tables=({"players": 3}, {"players": 4}, {"players": 5}, {"players": 2}),
+             bot="cardlib.scout.bots:SearchBot", parts="finished"),
     GameInfo("loop", "Loop", "notebooks/05_loop.ipynb",
              ({"players": 4}, {"players": 3, "start": 1}, {"players": 2}, {"players": 3, "long": True, "three_eights": True}),
-             app="cardlib.loop.app:LoopApp"),
+             app="cardlib.loop.app:LoopApp", tables=({"players": 4}, {"players": 3}, {"players": 2}),
+             bot="cardlib.loop.bots:SearchBot", parts="cardlib.loop.story:rounds_over"),
 )
 
 

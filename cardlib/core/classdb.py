@@ -13,10 +13,11 @@ on the way in as a class file is (``cardlib.core.class_files``), and stored one 
 ``export_zip`` gives the very CSV each app would have written (one a student a game), and
 ``class_data`` gives the ``ClassData`` of ``read_class_files`` that every class analysis reads.
 
-Tables (``cardlib.core.classdb_tables``, schema version 1): classes(code, game, created),
+Tables (``cardlib.core.classdb_tables``, schema version 2): classes(code, game, created),
 students(class_code, name, joined), rounds(id, class_code, student, game, table_name, seat, number,
 round_key, time), round_rows(round_id, line, data), tables(id, class_code, game, seed, size, state,
-created), moves(table_id, seq, seat, notation, by_bot, time), schema_version(version). A round's
+created, options, timeout), seats(table_id, seat, name, seen), moves(table_id, seq, seat, notation,
+by_bot, time), schema_version(version). A round's
 ``number`` is the student's own running count in the class and game (1, 2, ...); the record's own
 ``game_no`` and ``round`` stay in its rows.
 
@@ -50,22 +51,19 @@ import io
 import json
 import zipfile
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import datetime
 from typing import Any, Optional
 
 from sqlalchemy import and_, delete, func, select, update
-from sqlalchemy.exc import IntegrityError
 
+from cardlib.core.classdb_people import Move, PeopleTables, SeatRow, TableRow
 from cardlib.core.classdb_tables import (CODE, CODE_LENGTH, KEY_LENGTH, NAME_LENGTH, BadName, BadRound, ClassDBError,
                                          NewerDatabase, WrongCode, checked_round, class_code, classes,
-                                         file_stems, known_game, make_engine, moves, round_rows, rounds,
-                                         student_name, students, tables, writing)
+                                         file_stems, known_game, make_engine, moves, now, retried, round_rows,
+                                         rounds, seats, student_name, students, tables, utc, writing)
 
-__all__ = ["ClassDB", "ClassInfo", "Student", "Move", "ClassDBError", "WrongCode", "BadName", "BadRound",
+__all__ = ["ClassDB", "ClassInfo", "Student", "Move", "TableRow", "SeatRow", "ClassDBError", "WrongCode", "BadName", "BadRound",
            "NewerDatabase", "file_stems"]
-
-RETRIES = 5  # a write that lost a race on a unique key (PostgreSQL) is tried again this often
-
 
 @dataclass(frozen=True)
 class ClassInfo:
@@ -86,19 +84,9 @@ class Student:
     last: Optional[datetime]
 
 
-@dataclass(frozen=True)
-class Move:
-    """One move at a shared table: its place in the sequence, the seat, the move as written, by a bot or not."""
-
-    seq: int
-    seat: int
-    notation: str
-    by_bot: bool
-    time: datetime
-
-
-class ClassDB:
-    """A class database at a SQLAlchemy URL: SQLite (the default, ``class.db`` here) or PostgreSQL."""
+class ClassDB(PeopleTables):
+    """A class database at a SQLAlchemy URL: SQLite (the default, ``class.db`` here) or PostgreSQL; its tables
+    of people are ``PeopleTables``'s (the game's side: ``cardlib.core.tables``)."""
 
     def __init__(self, url: str = "sqlite:///class.db") -> None:
         self.engine = make_engine(url)
@@ -176,7 +164,7 @@ class ClassDB:
                     for name, joined, count, last in connection.execute(query)]
 
     def delete_class(self, code: str) -> bool:
-        """Delete a class with its students, rounds, rows, tables and moves; False if there was none."""
+        """Delete a class with its students, rounds, rows, tables, seats and moves; False if there was none."""
         code = code.strip().upper()
         with writing(self.engine) as connection:
             its_rounds = select(rounds.c.id).where(rounds.c.class_code == code)
@@ -184,6 +172,7 @@ class ClassDB:
             connection.execute(delete(round_rows).where(round_rows.c.round_id.in_(its_rounds)))
             connection.execute(delete(rounds).where(rounds.c.class_code == code))
             connection.execute(delete(moves).where(moves.c.table_id.in_(its_tables)))
+            connection.execute(delete(seats).where(seats.c.table_id.in_(its_tables)))
             connection.execute(delete(tables).where(tables.c.class_code == code))
             connection.execute(delete(students).where(students.c.class_code == code))
             return connection.execute(delete(classes).where(classes.c.code == code)).rowcount > 0
@@ -273,60 +262,3 @@ class ClassDB:
             for name, raw in self.class_csvs(code):
                 archive.writestr(name, raw)
         return out.getvalue()
-
-    # --- tables of students playing together (issue 24) ---------------------------------------------
-
-    def new_table(self, code: str, game: str, seed: int, size: int, state: str = "open") -> int:
-        """A new shared table of a class; returns its id."""
-        code = code.strip().upper()
-        known_game(game)
-        with writing(self.engine) as connection:
-            if connection.scalar(select(classes.c.code).where(classes.c.code == code)) is None:
-                raise WrongCode()
-            added = connection.execute(tables.insert().values(class_code=code, game=game, seed=seed, size=size,
-                                                              state=state, created=now()))
-            return int(added.inserted_primary_key[0])
-
-    def append_move(self, table_id: int, seq: int, seat: int, notation: str, by_bot: bool) -> bool:
-        """Store a table's move number ``seq`` (0, 1, ...) only if it is the next; False if the table moved on."""
-        try:
-            with writing(self.engine) as connection:
-                if connection.scalar(select(tables.c.id).where(tables.c.id == table_id)) is None:
-                    raise ClassDBError(f"no table {table_id!r} in this class database")
-                last = connection.scalar(select(func.max(moves.c.seq)).where(moves.c.table_id == table_id))
-                if seq != (-1 if last is None else last) + 1:
-                    return False
-                connection.execute(moves.insert().values(table_id=table_id, seq=seq, seat=seat, notation=notation,
-                                                         by_bot=by_bot, time=now()))
-                return True
-        except IntegrityError:  # another writer stored this seq first
-            return False
-
-    def moves(self, table_id: int) -> list[Move]:
-        """A table's moves in order."""
-        query = select(moves).where(moves.c.table_id == table_id).order_by(moves.c.seq)
-        with self.engine.connect() as connection:
-            return [Move(row.seq, row.seat, row.notation, bool(row.by_bot), utc(row.time))
-                    for row in connection.execute(query)]
-
-
-# --- checks and helpers ------------------------------------------------------------------------------
-
-def retried(attempt: Any) -> Any:
-    """Run a write; again if it lost a race on a unique key (the next try sees the winner's row)."""
-    for tries in range(RETRIES):
-        try:
-            return attempt()
-        except IntegrityError:
-            if tries == RETRIES - 1:
-                raise
-
-
-def now() -> datetime:
-    """The time now, in UTC."""
-    return datetime.now(timezone.utc)
-
-
-def utc(moment: datetime) -> datetime:
-    """A stored time in UTC (SQLite gives it back without its zone)."""
-    return moment if moment.tzinfo is not None else moment.replace(tzinfo=timezone.utc)

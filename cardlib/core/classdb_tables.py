@@ -1,10 +1,13 @@
-"""The class database's schema (version 1), its engine (SQLite in WAL mode or PostgreSQL) and what may go in.
+"""The class database's schema (version 2), its engine (SQLite in WAL mode or PostgreSQL) and what may go in.
 
 SQLAlchemy Core only. ``classdb.py`` holds the functions a class calls; this file holds what they
 stand on: the tables, the checks of a class code, a name and a round's rows, the URL a teacher gives (``postgresql://`` means psycopg 3), and the engine's
 settings that let thirty students write at once (SQLite: WAL, a 30 s busy wait, and every write
 transaction begun IMMEDIATE so that a writer waits for the lock instead of failing; PostgreSQL: the
 schema created under an advisory lock, so thirty kernels opening a new database at once do not race).
+
+Version 2 (tables of people, issue 24) added a table's ``options`` and ``timeout`` and the ``seats`` table; a
+version 1 database is brought up to it when it is opened (only additions: nothing stored changes).
 
 >>> database_url("postgresql://teacher@school/class").render_as_string()
 'postgresql+psycopg://teacher@school/class'
@@ -18,23 +21,26 @@ import re
 import unicodedata
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
+from datetime import datetime, timezone
 from hashlib import sha256
 from typing import Any
 
-from sqlalchemy import (Boolean, BigInteger, Column, DateTime, ForeignKey, ForeignKeyConstraint, Integer,
+from sqlalchemy import (Boolean, BigInteger, Column, DateTime, Float, ForeignKey, ForeignKeyConstraint, Integer,
                         MetaData, String, Table, Text, UniqueConstraint, create_engine, event, func,
                         inspect, select, text)
 from sqlalchemy.engine import Connection, Engine, make_url
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.engine.url import URL
 
 from cardlib.core.class_files import ClassFileError, checked_rows, csv_rows
 from cardlib.games import REGISTRY
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 BUSY_SECONDS = 30            # an SQLite writer waits this long for the lock before giving up
 CODE_LENGTH = 20             # a class code: 1 to 20 letters, digits or hyphens
 NAME_LENGTH = 40             # a student's name, trimmed
 KEY_LENGTH = 100             # a round's key, chosen by the writer
+RETRIES = 5                  # a write that lost a race on a unique key (PostgreSQL) is tried again this often
 SCHEMA_LOCK = 0x636C617373   # PostgreSQL advisory lock taken while the schema is made ("class")
 WRITE = "cardlib_write"      # execution option: this connection's transaction writes
 CODE = re.compile(r"[A-Z0-9-]{1,%d}" % CODE_LENGTH)
@@ -87,9 +93,22 @@ tables = Table(  # tables of students playing together (issue 24)
     Column("game", String(40), nullable=False),
     Column("seed", BigInteger, nullable=False),
     Column("size", Integer, nullable=False),
-    Column("state", String(20), nullable=False),
+    Column("state", String(20), nullable=False),       # open, playing, over
     Column("created", DateTime(timezone=True), nullable=False),
+    Column("options", Text, nullable=False, server_default="{}"),      # v2: the Game's options as JSON
+    Column("timeout", Float, nullable=False, server_default="30"),     # v2: seconds before a bot plays a left seat
 )
+
+seats = Table(  # v2: who sits where at a table of people
+    "seats", metadata,
+    Column("table_id", Integer, ForeignKey("tables.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("name", String(NAME_LENGTH)),               # the student, as the class knows them; NULL: a bot
+    Column("seen", Float),                             # when the student was last seen (the table's clock, seconds)
+)
+
+ADDED = {2: [("tables", "options", "TEXT NOT NULL DEFAULT '{}'"),  # what each version added to existing tables
+             ("tables", "timeout", "FLOAT NOT NULL DEFAULT 30")]}
 
 moves = Table(
     "moves", metadata,
@@ -166,6 +185,26 @@ def _sqlite_begin(connection: Connection) -> None:
     connection.exec_driver_sql("BEGIN IMMEDIATE" if writes else "BEGIN")
 
 
+def retried(attempt: Any) -> Any:
+    """Run a write; again if it lost a race on a unique key (the next try sees the winner's row)."""
+    for tries in range(RETRIES):
+        try:
+            return attempt()
+        except IntegrityError:
+            if tries == RETRIES - 1:
+                raise
+
+
+def now() -> datetime:
+    """The time now, in UTC."""
+    return datetime.now(timezone.utc)
+
+
+def utc(moment: datetime) -> datetime:
+    """A stored time in UTC (SQLite gives it back without its zone)."""
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=timezone.utc)
+
+
 @contextmanager
 def writing(engine: Engine) -> Iterator[Connection]:
     """One write transaction: committed at the end of the block, rolled back whole on an error."""
@@ -185,9 +224,20 @@ def _make_schema(engine: Engine) -> None:
                 where = engine.url.render_as_string(hide_password=True)
                 raise NewerDatabase(f"the class database {where} is of schema version {version}, made by a newer "
                                     f"cardlib; this one reads version {SCHEMA_VERSION}: upgrade cardlib to open it")
+            if version is not None and version < SCHEMA_VERSION:
+                _migrate(connection, version)
         metadata.create_all(connection)
         if connection.scalar(select(func.count()).select_from(schema_version)) == 0:
             connection.execute(schema_version.insert().values(version=SCHEMA_VERSION))
+
+
+def _migrate(connection: Connection, version: int) -> None:
+    """Bring a database of an older schema version up to this one: only additions (new columns, new tables)."""
+    for later in range(version + 1, SCHEMA_VERSION + 1):
+        for table, column, kind in ADDED.get(later, []):
+            if column not in {known["name"] for known in inspect(connection).get_columns(table)}:
+                connection.execute(text(f"ALTER TABLE {table} ADD COLUMN {column} {kind}"))
+    connection.execute(schema_version.update().values(version=SCHEMA_VERSION))
 
 
 # --- what may be stored ----------------------------------------------------------------------------

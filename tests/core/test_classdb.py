@@ -23,7 +23,7 @@ import pytest
 from sqlalchemy import event, func, select, update
 
 from cardlib.core.classdb import BadName, BadRound, ClassDB, ClassDBError, NewerDatabase, WrongCode
-from cardlib.core.classdb_tables import round_rows, rounds, schema_version, students
+from cardlib.core.classdb_tables import SCHEMA_VERSION, round_rows, rounds, schema_version, students
 from cardlib.core.classroom import read_class_files
 from cardlib.games import REGISTRY
 
@@ -367,8 +367,9 @@ def test_a_writer_killed_mid_stream_leaves_each_finished_round_whole(class_db: C
 
 def test_a_database_of_a_newer_schema_is_refused_with_a_message(class_db: ClassDB, class_db_url: str) -> None:
     with class_db.engine.begin() as connection:
-        connection.execute(update(schema_version).values(version=2))
-    with pytest.raises(NewerDatabase, match="schema version 2, made by a newer cardlib; this one reads version 1"):
+        connection.execute(update(schema_version).values(version=SCHEMA_VERSION + 1))
+    with pytest.raises(NewerDatabase, match=f"schema version {SCHEMA_VERSION + 1}, made by a newer cardlib; "
+                                            f"this one reads version {SCHEMA_VERSION}"):
         ClassDB(class_db_url)
 
 
@@ -415,3 +416,48 @@ def test_two_writers_racing_for_the_same_move_one_wins(class_db: ClassDB, class_
     stored = class_db.moves(table)
     assert [m.seq for m in stored] == list(range(moves_each))
     assert all(m.notation == f"move {m.seq} of seat {m.seat}" and m.seq in won[m.seat] for m in stored)
+
+
+def test_a_seat_is_taken_once_and_the_last_one_starts_the_table(class_db: ClassDB) -> None:
+    class_db.open_class("ABCD")
+    for name in ("Ana", "Bo", "Chie"):
+        class_db.join("ABCD", name)
+    table = class_db.new_table("ABCD", "satori", seed=7, size=2, timeout=12)
+    row = class_db.table_row(table)
+    assert (row.options, row.timeout, row.state) == ({"players": 2}, 12.0, "open") and "7" not in repr(row)
+    assert class_db.take_seat(table, "ana", seen=1.0) == 0 and class_db.take_seat(table, "Ana", seen=2.0) == 0
+    assert class_db.take_seat(table, "Bo", seen=3.0) == 1 and class_db.table_row(table).state == "playing"
+    with pytest.raises(ClassDBError, match="started without you"):
+        class_db.take_seat(table, "Chie", seen=4.0)
+    class_db.seen(table, 1, 9.5)
+    assert [(s.seat, s.name, s.seen) for s in class_db.seats(table)] == [(0, "Ana", 2.0), (1, "Bo", 9.5)]
+    assert class_db.start_table(table) is False
+    assert [t.id for t in class_db.class_tables("abcd")] == [table]
+
+
+def test_starting_a_table_fills_its_empty_seats_with_bots_once(class_db: ClassDB) -> None:
+    class_db.open_class("ABCD")
+    class_db.join("ABCD", "Ana")
+    table = class_db.new_table("ABCD", "scout", seed=7, size=3)
+    class_db.take_seat(table, "Ana", seen=1.0)
+    assert class_db.start_table(table) is True and class_db.start_table(table) is False
+    assert [(s.seat, s.name) for s in class_db.seats(table)] == [(0, "Ana"), (1, None), (2, None)]
+    class_db.seen(table, 1, 5.0)  # a bot is never "seen"
+    assert class_db.seats(table)[1].seen is None
+    assert class_db.delete_class("ABCD") and class_db.seats(table) == []
+
+
+def test_a_tables_rounds_are_one_game_of_the_student_stored_once(class_db: ClassDB) -> None:
+    class_db.open_class("ABCD")
+    class_db.join("ABCD", "Ana")
+    class_db.add_round("ABCD", "Ana", "loop", "bots", 0, loop_round(), key="page:1:1")
+    parts = [[dict(row, round=number) for row in loop_round(number)] for number in (1, 2)]
+    assert class_db.add_table_rounds("ABCD", "Ana", "loop", "table 1", 0, parts + [[]], key="table-1-seat-0") == 2
+    assert class_db.add_table_rounds("ABCD", "Ana", "loop", "table 1", 0, parts, key="table-1-seat-0") == 2
+    assert class_db.rounds_played("ABCD", "Ana", "loop") == 3
+    table = class_db.class_data("ABCD", "loop")["loop"]
+    assert list(table["game_no"]) == [1, 2, 2] and list(table["round"]) == [1, 1, 2]
+    with pytest.raises(BadRound):
+        class_db.add_table_rounds("ABCD", "Ana", "loop", "table 2", 0, [[dict(LOOP_ROW, rank=9)]], key="t2")
+    assert class_db.rounds_played("ABCD", "Ana", "loop") == 3
+
