@@ -1,5 +1,8 @@
 """A live class under load: `cardlib class` and N students joining at once in chromium on this machine.
 
+This file has the students (chromium's pages, their clicks and times) and the tables; ``class_server.py``
+beside it starts, watches and stops the class server.
+
     .venv/bin/python bench/class_load.py                         # 10, 20 and 30 students, Twenty-five
     .venv/bin/python bench/class_load.py --students 3 --game scout --json
     pg_virtualenv .venv/bin/python bench/class_load.py --db postgres   # the PG* variables' server
@@ -30,35 +33,27 @@ import json
 import math
 import os
 import random
-import signal
-import socket
-import subprocess
 import sys
 import tempfile
-import threading
 import time
-import urllib.request
 from concurrent.futures import ThreadPoolExecutor
-from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
-from typing import Any, Iterator, Optional, Sequence
+from typing import Any, Optional, Sequence
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+sys.path[:0] = [str(Path(__file__).resolve().parent), str(Path(__file__).resolve().parents[1])]
+
+from class_server import (LOAD_MS, Sampler, class_server, database_url, first_line, get,  # noqa: E402
+                          memory, stored)
 
 from cardlib.class_command import new_code  # noqa: E402
 from cardlib.games import REGISTRY  # noqa: E402
-from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, free_port  # noqa: E402
+from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 
 VIEWPORT = {"width": 1366, "height": 768}  # a student's laptop
 ENABLED = ".cl-controls button:not([disabled])"
-LOAD_MS = 180_000  # a page that is not playable after this long counts as never playable
 CLICK_MS = 30_000  # a click unanswered after this long: the page is stuck
-WARM_TIMEOUT = 600.0  # seconds for the pool to heat
 ROUND_END = sorted({info.app_class().NEXT_PART[0] for info in REGISTRY if info.app} | {"Play again"})
-PAGE_SIZE = os.sysconf("SC_PAGE_SIZE")
-TICKS = os.sysconf("SC_CLK_TCK")
 
 # In every page from its start: when the join form, then the playable app, first appeared (ms from navigation).
 READY_WATCH = """(() => {
@@ -102,153 +97,6 @@ STATE = """() => {
 
 SAVED = """rounds => { const s = document.querySelector('.cl-class-status');
   return s && s.dataset.saved === 'saved' && Number(s.dataset.rounds) >= rounds; }"""
-
-
-# -- processes and their memory, from /proc --
-
-def process_table() -> dict[int, tuple[int, int, int]]:
-    """Every process: its parent, its RSS in bytes and its CPU ticks (user + system)."""
-    table = {}
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
-            table[int(entry.name)] = (int(fields[1]), int(fields[21]) * PAGE_SIZE, int(fields[11]) + int(fields[12]))
-        except (OSError, IndexError, ValueError):
-            continue  # ended meanwhile
-    return table
-
-
-def tree(pid: int, table: dict[int, tuple[int, int, int]]) -> set[int]:
-    """``pid`` and every process under it."""
-    found, frontier = {pid}, {pid}
-    while frontier:
-        frontier = {child for child, (parent, _, _) in table.items() if parent in frontier} - found
-        found |= frontier
-    return found
-
-
-def memory(server: int) -> dict[str, float]:
-    """MB of RSS: the server process, its kernels (and how many), the browsers (this script's other children)."""
-    table = process_table()
-    served = tree(server, table)
-    kernels = served - {server}
-    browsers = tree(os.getpid(), table) - served - {os.getpid()}
-    mb = lambda pids: sum(table[p][1] for p in pids if p in table) / 2**20  # noqa: E731
-    cpu = lambda pids: sum(table[p][2] for p in pids if p in table) / TICKS  # noqa: E731
-    return {"server_mb": mb({server}), "kernels": len(kernels), "kernels_mb": mb(kernels), "browsers_mb": mb(browsers),
-            "server_cpu_s": cpu({server}), "kernels_cpu_s": cpu(kernels), "browsers_cpu_s": cpu(browsers)}
-
-
-class Sampler(threading.Thread):
-    """Samples the server tree's memory every second; ``peak`` holds the highest of each figure."""
-
-    def __init__(self, server: int) -> None:
-        super().__init__(daemon=True)
-        self.server, self.peak, self.running = server, {}, True
-
-    def run(self) -> None:
-        while self.running:
-            for key, value in memory(self.server).items():
-                self.peak[key] = max(value, self.peak.get(key, 0))
-            time.sleep(1)
-
-
-# -- the class server --
-
-@contextmanager
-def class_server(folder: Path, db: str, code: str, pool: int, game: Optional[str]) -> Iterator[dict]:
-    """`cardlib class` in its own process group, serving once its pool is heated; stopped with its kernels."""
-    port, log = free_port(), folder / "cardlib-class.log"
-    command = [sys.executable, "-m", "cardlib", "class", "--code", code, "--db", db, "--port", str(port),
-               "--dashboard-port", str(free_port()), "--students", str(pool)] + (["--game", game] if game else [])
-    started = time.monotonic()
-    with open(log, "w") as out:
-        process = subprocess.Popen(command, cwd=folder, stdout=out, stderr=subprocess.STDOUT,
-                                   env=dict(os.environ, PYTHONUNBUFFERED="1"), start_new_session=True)
-    try:
-        listening = wait_listening(port, process, log) - started
-        warm = wait_warm(process, log, pool) - started
-        yield {"url": f"http://127.0.0.1:{port}/", "pid": process.pid, "log": log, "listening_s": listening,
-               "warm_s": warm}
-    finally:
-        stop_server(process)
-
-
-def wait_listening(port: int, process: subprocess.Popen, log: Path) -> float:
-    """When something listens on ``port`` (asking no page: a page takes a kernel)."""
-    deadline = time.monotonic() + WARM_TIMEOUT
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise RuntimeError(f"cardlib class exited with {process.returncode}:\n{log.read_text()[-3000:]}")
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=1):
-                return time.monotonic()
-        except OSError:
-            time.sleep(0.1)
-    raise RuntimeError(f"cardlib class did not listen within {WARM_TIMEOUT:.0f} s:\n{log.read_text()[-3000:]}")
-
-
-def wait_warm(process: subprocess.Popen, log: Path, pool: int) -> float:
-    """When Voila said the pool is filled and the server's tree has gone quiet (the kernels ran the page)."""
-    deadline = time.monotonic() + WARM_TIMEOUT
-    while pool and "is filled with" not in log.read_text() and time.monotonic() < deadline:
-        time.sleep(0.5)
-    quiet, last = 0, None
-    while quiet < 3 and time.monotonic() < deadline:
-        table = process_table()
-        ticks = sum(table[p][2] for p in tree(process.pid, table) if p in table)
-        quiet = quiet + 1 if last is not None and ticks - last < 0.1 * TICKS else 0
-        last = ticks
-        time.sleep(1)
-    return time.monotonic() - 3
-
-
-def stop_server(process: subprocess.Popen) -> None:
-    """Ctrl+C to the server's group, as a teacher would; whatever is left of its tree after 30 s is killed."""
-    pids = tree(process.pid, process_table())
-    try:
-        os.killpg(process.pid, signal.SIGINT)
-        process.wait(timeout=30)
-    except (ProcessLookupError, subprocess.TimeoutExpired):
-        pass
-    for pid in pids:
-        try:
-            os.kill(pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
-    if process.poll() is None:
-        process.wait(timeout=10)
-
-
-def database_url(db: Optional[str], folder: Path) -> str:
-    """The class database: a temporary SQLite file, a URL as given, or ``postgres``: the PG* variables' server."""
-    if db is None:
-        return f"sqlite:///{folder / 'class.db'}"
-    if db == "postgres":
-        from sqlalchemy.engine import URL
-
-        return URL.create("postgresql+psycopg", username=os.environ.get("PGUSER"),
-                          password=os.environ.get("PGPASSWORD"),
-                          host=os.environ.get("PGHOST", "localhost"), port=int(os.environ.get("PGPORT", "5432")),
-                          database=os.environ.get("PGDATABASE")).render_as_string(hide_password=False)
-    return db
-
-
-def stored(url: str, code: str) -> tuple[dict[str, int], int]:
-    """The class in the database: rounds by student, and the record rows of all of them."""
-    from sqlalchemy import func, select
-
-    from cardlib.core.classdb import ClassDB
-    from cardlib.core.classdb_tables import round_rows, rounds
-
-    with ClassDB(url) as db:
-        by_student = {student.name: student.rounds for student in db.students(code)}
-        query = (select(func.count()).select_from(rounds.join(round_rows, round_rows.c.round_id == rounds.c.id))
-                 .where(rounds.c.class_code == code))
-        with db.engine.connect() as connection:
-            return by_student, int(connection.scalar(query))
 
 
 # -- the students, in chromium --
@@ -324,11 +172,6 @@ async def why_not_playable(page: Any, error: Exception, said: list[str]) -> str:
     return "; ".join(part for part in (f"shows {text!r}" if text else "blank", *said[:2], first_line(error)) if part)
 
 
-def first_line(error: Exception) -> str:
-    """An exception in one line."""
-    return f"{type(error).__name__}: {str(error).strip().splitlines()[0] if str(error).strip() else ''}"
-
-
 async def class_of(url: str, code: str, server: int, students: int, rounds: int, think: float) -> tuple:
     """``students`` students at once in one chromium: their results and the memory once all have played."""
     from playwright.async_api import async_playwright
@@ -340,7 +183,7 @@ async def class_of(url: str, code: str, server: int, students: int, rounds: int,
             seen = await asyncio.gather(*(student(browser, url, code, f"Student {n + 1:02d}", rounds, think, n)
                                           for n in range(students)))
             at_end = memory(server)  # every page still open
-            for key in ("server_cpu_s", "kernels_cpu_s", "browsers_cpu_s"):  # CPU used while the class played
+            for key in [key for key in at_end if key.endswith("_cpu_s")]:  # CPU used while the class played
                 at_end[key] -= at_start[key]
             for one in seen:
                 await one.pop("context").close()
@@ -391,19 +234,6 @@ def measure_class(students: int, args: argparse.Namespace) -> dict:
             "folder": str(folder)}
 
 
-def get(url: str) -> tuple[float, bool, str]:
-    """One plain GET of the student page: seconds, whether it holds the app's widget, what went wrong."""
-    started = time.monotonic()
-    try:
-        with urllib.request.urlopen(url, timeout=LOAD_MS / 1000) as answer:
-            body = answer.read().decode("utf-8", "replace")
-    except Exception as error:
-        return time.monotonic() - started, False, first_line(error)
-    fine = "application/vnd.jupyter.widget-view+json" in body and "Cell execution timed out" not in body
-    why = "" if fine else ("timed out" if "timed out" in body else "no widget in the page")
-    return time.monotonic() - started, fine, why
-
-
 def measure_render(pages: int, pool: int, args: argparse.Namespace) -> dict:
     """A fresh class with a pool of ``pool``, ``pages`` plain GETs at once: time to all answered, pages with the app."""
     folder = Path(tempfile.mkdtemp(prefix=f"bench-render-{pages}-"))
@@ -433,7 +263,8 @@ def class_table(rows: Sequence[dict]) -> str:
     """The students' rows as a Markdown table."""
     head = ("students", "pool", "warm s", "form p50 s", "ready p50 s", "ready p95 s", "not playable", "stuck", "clicks",
             "click p50 ms", "click p95 ms", "rounds shown", "rounds in db", "rows in db", "server MB",
-            "kernels (peak)", "kernels MB (peak)", "browsers MB", "CPU s server/kernels/browsers")
+            "kernels (peak)", "kernels MB (peak)", "browsers MB", "CPU s server/kernels/browsers",
+            "browsers' CPU s renderers/gpu/other")
     lines = ["| " + " | ".join(head) + " |", "|" + "|".join("-" * (len(h) + 2) for h in head) + "|"]
     for r in rows:
         cells = (r["students"], r["pool"], number(r["warm_s"], 0), number(r["form_p50_s"]), number(r["ready_p50_s"]),
@@ -443,7 +274,8 @@ def class_table(rows: Sequence[dict]) -> str:
                  number(r["end_server_mb"], 0), f"{r['end_kernels']} ({r['peak_kernels']})",
                  f"{number(r['end_kernels_mb'], 0)} ({number(r['peak_kernels_mb'], 0)})",
                  number(r["end_browsers_mb"], 0),
-                 "/".join(number(r[f"end_{part}_cpu_s"], 0) for part in ("server", "kernels", "browsers")))
+                 "/".join(number(r[f"end_{part}_cpu_s"], 0) for part in ("server", "kernels", "browsers")),
+                 "/".join(number(r[f"end_{part}_cpu_s"], 0) for part in ("renderer", "gpu", "other")))
         lines.append("| " + " | ".join(str(c).rjust(len(h)) for c, h in zip(cells, head)) + " |")
     return "\n".join(lines)
 
