@@ -287,12 +287,12 @@ class Table:
         once, however often this runs). Returns how many rounds were stored or found there."""
         if not self.sync().is_over:
             return 0
-        self.db.end_table(self.id)
         stored = 0
         for row in self.db.seats(self.id):
             if row.name is not None:
                 stored += self.db.add_table_rounds(self.code, row.name, self.game_name, f"table {self.id}", row.seat,
                                                    self.round_records(row.seat), key=f"table-{self.id}-seat-{row.seat}")
+        self.db.end_table(self.id)  # only once the record is stored: until then any kernel finishes it again
         return stored
 
     def round_records(self, seat: int) -> list[list[dict[str, Any]]]:

@@ -8,7 +8,10 @@ from __future__ import annotations
 
 import csv
 import io
+import os
 import random
+import subprocess
+import sys
 import threading
 from datetime import datetime, timezone
 from typing import Any
@@ -27,6 +30,7 @@ from cardlib.games import REGISTRY, info
 GAMES = [line.name for line in REGISTRY]
 NAMES = ["Ana", "Bo", "Chie", "Dan", "Eri"]
 PEOPLE_SIZE = {"twentyfive": 3, "discontinuity": 3, "satori": 3, "scout": 3, "loop": 3}  # every seat a person
+WHOLE_SIZE = {**PEOPLE_SIZE, "loop": 2}  # a whole game of people (Loop's random 3-player games run ~200 moves)
 BOT_SIZE = {"twentyfive": 3, "discontinuity": 2, "satori": 3, "scout": 2, "loop": 2}     # one person, bots (quick)
 
 
@@ -112,11 +116,45 @@ def game_name(game: Any) -> str:
     return type(game).__module__.split(".")[1]
 
 
+# --- the registry's part ---------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_action_a_game_offers_reads_back_from_its_notation_through_the_registry(game: str) -> None:
+    line = info(game)
+    assert line.sizes and line.bot and line.table_game(line.sizes[0]).players == line.sizes[0]
+    for size in line.sizes:
+        state, rng = line.table_game(size).new(seed=size), random.Random(size)
+        while not state.is_over:
+            legal = state.legal_actions()
+            assert all(line.parse(str(action)) == action for action in legal)
+            state.apply(legal[rng.randrange(len(legal))])
+
+
+def test_a_bots_moves_are_the_same_in_every_process_whatever_its_hash_seed() -> None:
+    """Two kernels compute a bot's move alike (str hashes are salted a process: no set order may decide)."""
+    script = (
+        "import random, sys\n"
+        "from cardlib.games import REGISTRY\n"
+        "for line in REGISTRY:\n"
+        "    state = line.table_game(min(line.sizes)).new(seed=5)\n"
+        "    for seq in range(20):\n"
+        "        if state.is_over: break\n"
+        "        rng = random.Random(f'table-bot:5:{seq}')\n"
+        "        action = line.new_bot().act(state.observation(state.current_player), state.legal_actions(), rng)\n"
+        "        print(line.name, seq, action)\n"
+        "        state.apply(action)\n")
+    kernels = [subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                text=True, env={**os.environ, "PYTHONHASHSEED": str(salt)}) for salt in (1, 2)]
+    (one, why), (two, _) = [kernel.communicate(timeout=300) for kernel in kernels]
+    assert [kernel.returncode for kernel in kernels] == [0, 0], why[-2000:]
+    assert one == two and len(one.splitlines()) > 40
+
+
 # --- whole tables ---------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("game", GAMES)
 def test_a_table_of_people_plays_to_the_end_and_its_log_replays(class_db: ClassDB, game: str) -> None:
-    size = PEOPLE_SIZE[game]
+    size = WHOLE_SIZE[game]
     table = seated(class_db, game, size, people=size)
     assert table.status == "playing"  # full: it started by itself
     checked, seed = [], seed_of(class_db, table)
@@ -193,6 +231,42 @@ def test_every_kernel_computes_the_same_bot_move_and_racing_bots_store_one(class
     state = replay(table.game, seed_of(class_db, table), [info(game).parse(move.notation) for move in stored])
     assert state.is_over or state.current_player == 0  # the bots played on until Ana's turn (or the end)
     assert sum(made) == sum(move.by_bot for move in stored)
+
+
+class Scripted:
+    """A bot of the app that plays the table's stored moves (the app's record is then the table's game)."""
+
+    def __init__(self, state_of: Any, actions: list) -> None:
+        self.state_of, self.actions = state_of, actions
+
+    def act(self, observation: Any, legal: Any, rng: Any) -> Any:
+        return self.actions[len(self.state_of().history)]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_students_rows_are_the_rows_their_app_writes_of_the_same_game(tmp_path: Any, game: str) -> None:
+    """The record of a table is the game's app's own record of the same moves, plus people and by."""
+    with ClassDB(f"sqlite:///{tmp_path / 'class.db'}") as db:
+        table = seated(db, game, BOT_SIZE[game], people=1)
+        table.start("Ana")
+        play_random(table, random.Random(9))
+        line = info(game)
+        actions = [line.parse(move.notation) for move in db.moves(table.id)]
+        ours = [row for part in table.round_records(0) for row in part]
+        seed = seed_of(db, table)
+    app_holder: list = []
+    bots = [Scripted(lambda: app_holder[0].state, actions) for _ in range(BOT_SIZE[game] - 1)]
+    app = line.app_class()(players=BOT_SIZE[game], human=0, opponents=bots, seed=1)
+    app_holder.append(app)
+    app.resume(table.game.new(seed=seed))
+    while not app.state.is_over:
+        if app.pending(app.state.observation(0)) is not None:
+            app.read_on()
+        else:
+            app.take(actions[len(app.state.history)])
+    assert app.state.history == table.sync().history
+    assert [{key: value for key, value in row.items() if key not in ("people", "by")} for row in ours] == app.records.rows
+    assert ours and {(row["people"], row["by"]) for row in ours} == {("0", "person")}
 
 
 # --- one move at a time ------------------------------------------------------------------------------------
