@@ -3,9 +3,12 @@
 A render used to make new buttons and close the old ones (the page then loaded a widget for every
 button, group heading and row at every click). ``ControlsBox`` keeps a pool of buttons and of group
 rows, and one box for them, and writes each render's labels, tooltips and styles into them: the page
-keeps its views of them and is sent only what changed. A button no control needs leaves the page
-and is blanked (no label, no tooltip: nothing of an earlier table stays on the page) once the page
-has shown the render, so that the blanking comes after the new table, not before it.
+keeps its views of them and is sent only what changed. A button no control needs leaves the box
+(the page drops its view: nothing shows it, nothing can click it) and keeps its last look, as a row
+no heading needs keeps its heading: that label and tooltip were drawn for this seat from its own
+observation at an earlier render, and the page has had them since; keeping them sends the page
+nothing, where wiping them cost a message a spare button at every click. A look that comes back is
+not sent again.
 
 A reused button must still refuse a click aimed at what it showed before. The page says which
 render it shows: after the buttons' new looks, each render puts a new, empty and unseen marker
@@ -77,6 +80,9 @@ class ControlsBox:
         self._box_layouts = {False: widgets.Layout(), True: widgets.Layout(flex_flow="row wrap")}
         self._marker_layout = widgets.Layout(display="none")
         self._pool: list[widgets.Button] = []
+        # every (label, tooltip) and heading shown so far: all that a spare button or row may keep (tests check it)
+        self.looks_shown: set[tuple[str, str]] = set()
+        self.headings_shown: set[str] = set()
         self._rows: list[widgets.HBox] = []
         self._work: dict[widgets.Button, Work] = {}  # the click's work of each button shown now
         self.buttons: list[widgets.Button] = []
@@ -119,6 +125,7 @@ class ControlsBox:
                 button.description, button.tooltip = control.label, control.tooltip
                 button.disabled, button.button_style = control.disabled, control.style
         self.buttons = shown
+        self.looks_shown.update((control.label, control.tooltip) for control in controls)
         self._work = {button: control.on_click for button, control in zip(shown, controls)}
         for row, members in zip(rows, groups.values()):
             if list(row.children[1:]) != [shown[i] for i in members]:
@@ -133,16 +140,7 @@ class ControlsBox:
             self._tidy()  # (with a page: once it has shown this render, off its way to the new table)
 
     def _tidy(self) -> None:
-        """The spare buttons and rows keep nothing of an earlier table; the markers that left are closed.
-
-        A spare row keeps its buttons, blank or shown elsewhere: they go back to it if it is used again.
-        """
-        for button in self._pool:
-            if button not in self._work:
-                _blank(button)
-        for row in self._rows:
-            if row not in self.box.children:
-                row.children[0].value = ""
+        """The markers that left the page are closed (a spare button or row keeps its look: see the module)."""
         for marker in self._left:
             marker.close()
         self._left.clear()
@@ -158,6 +156,7 @@ class ControlsBox:
         shown = list(self.box.children)
         pool = [row for row in shown if row in self._rows] + [row for row in self._rows if row not in shown]
         wanted = [_heading_html(heading) for heading in headings]
+        self.headings_shown.update(wanted)
         rows = _matched(pool, wanted, lambda row: row.children[0].value)
         for i, row in enumerate(rows):
             if row is None:
@@ -222,9 +221,3 @@ def _matched(pool: list, wanted: Sequence[Any], look: Callable[[Any], Any]) -> l
     taken = {id(widget) for widget in chosen if widget is not None}
     rest = iter(widget for widget in pool if id(widget) not in taken)
     return [widget if widget is not None else next(rest, None) for widget in chosen]
-
-
-def _blank(button: widgets.Button) -> None:
-    """A spare button: nothing of an earlier table on it."""
-    with button.hold_sync():
-        button.description, button.tooltip, button.disabled, button.button_style = "", "", True, ""
