@@ -9,7 +9,8 @@
 - ``SearchBot``: determinized rollouts. For each of a few candidate actions (the climber's choice,
   pass, donden, the weakest of each form; a few pairs to set aside; every chair), it imagines worlds
   from its observation alone (``world.py``), plays each candidate on to the round's end with
-  climbers, and takes the best mean margin: its round points minus the others' mean.
+  climbers, and takes the best mean margin: its round points minus the others' mean. The rollouts
+  are played by ``playout.py`` (the same moves as the rules engine's, without its bookkeeping).
 
 >>> from cardlib.loop.rules import Game
 >>> state = Game(players=3).new(seed=1)
@@ -24,8 +25,9 @@ from itertools import combinations
 from typing import Any, Optional
 
 from cardlib.core.agents import RandomAgent
-from cardlib.loop.actions import DONDEN, EIGHT, PASS, Action, Card, Play, SetAside, Sit
+from cardlib.loop.actions import DONDEN, EIGHT, PASS, Action, Card, Play, SetAside, Sit, cards_in_order
 from cardlib.loop.combos import combinations_in, combo
+from cardlib.loop.playout import margin
 from cardlib.loop.seen import Observation
 from cardlib.loop.world import world
 
@@ -85,6 +87,16 @@ def climb(hand: Sequence[Card], trick: Sequence[Card], reversed_order: bool, leg
 
 
 def _set_aside(hand: Sequence[Card], legal: Sequence[Action]) -> Action:
+    wanted = SetAside(aside_pair(hand))
+    return wanted if wanted in legal else legal[0]
+
+
+def aside_pair(hand: Sequence[Card]) -> tuple[Card, ...]:
+    """The two cards the climber sets aside from an 11-card hand (an 8 and a lone card for donden, or weak lone cards).
+
+    >>> aside_pair([(8, "r"), (1, "r"), (2, "b"), (3, "y"), (4, "r"), (5, "b"), (6, "y"), (7, "r"), (9, "b"), (12, "y")])
+    ((8, 'r'), (12, 'y'))
+    """
     hand = list(hand)
     eights = [card for card in hand if card[0] == EIGHT]
     lone = sorted(_lone(hand), key=lambda card: (card[0] != EIGHT, card[0]))
@@ -98,8 +110,7 @@ def _set_aside(hand: Sequence[Card], legal: Sequence[Action]) -> Action:
             break
         if card not in keep_out and card[0] != EIGHT:
             keep_out.append(card)
-    wanted = SetAside(tuple(keep_out[:2]))
-    return wanted if wanted in legal else legal[0]
+    return cards_in_order(keep_out[:2])
 
 
 def _play(hand: Sequence[Card], trick: Sequence[Card], reversed_order: bool, plays: list[Play]) -> Action:
@@ -162,8 +173,9 @@ class SearchBot:
 
     name = "search"
 
-    def __init__(self, rollouts: int = 16, width: int = 6) -> None:
+    def __init__(self, rollouts: int = 16, width: int = 6, by_rules: bool = False) -> None:
         self.rollouts, self.width = rollouts, width
+        self.by_rules = by_rules  # the rollouts played by the rules engine: the same moves, ten times slower
 
     def act(self, obs: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
         """The candidate with the best mean margin over the rollouts."""
@@ -171,18 +183,22 @@ class SearchBot:
         if len(options) == 1:
             return options[0]
         totals = dict.fromkeys(options, 0.0)
+        play_out = margin_by_rules if self.by_rules else margin
         for _ in range(self.rollouts):
             imagined = world(obs, rng)
             for action in options:
-                totals[action] += margin(imagined, obs.seat, action)
+                totals[action] += play_out(imagined, obs.seat, action)
         return max(options, key=totals.__getitem__)
 
     def __repr__(self) -> str:
-        return f"SearchBot(rollouts={self.rollouts}, width={self.width})"
+        rules = ", by_rules=True" if self.by_rules else ""
+        return f"SearchBot(rollouts={self.rollouts}, width={self.width}{rules})"
 
 
-def margin(state: Any, seat: int, action: Action) -> float:
-    """Play ``action`` in a copy of ``state``, then climbers to the round's end: seat's points minus the others' mean."""
+def margin_by_rules(state: Any, seat: int, action: Action) -> float:
+    """Play ``action`` in a copy of ``state``, then climbers to the round's end: seat's points minus the others' mean.
+
+    The rules engine plays every move: the definition ``playout.margin`` keeps, much faster."""
     state = state.clone()
     read = len(state._log)
     state.apply(action)
