@@ -62,8 +62,8 @@ from cardlib.core.classdb_tables import (CODE, CODE_LENGTH, KEY_LENGTH, NAME_LEN
                                          file_stems, known_game, make_engine, moves, now, retried, round_rows,
                                          rounds, seats, student_name, students, tables, utc, writing)
 
-__all__ = ["ClassDB", "ClassInfo", "Student", "Move", "TableRow", "SeatRow", "ClassDBError", "WrongCode", "BadName", "BadRound",
-           "NewerDatabase", "file_stems"]
+__all__ = ["ClassDB", "ClassInfo", "Student", "Move", "TableRow", "SeatRow", "ClassDBError", "WrongCode", "BadName",
+           "BadRound", "NewerDatabase", "file_stems"]
 
 @dataclass(frozen=True)
 class ClassInfo:

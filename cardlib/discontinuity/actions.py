@@ -111,10 +111,10 @@ def parse(text: str) -> Action:
     Take(4, 3, 7, at=(0, 1))
     >>> parse(str(JOKER)) == JOKER
     True
-    >>> parse("take 3 and 7 from line ⑨")
+    >>> parse("take 3 and 7")
     Traceback (most recent call last):
     ...
-    ValueError: 'take 3 and 7 from line ⑨' is not Discontinuity notation (take A and B from line ④ [(the one at PLACE)], take the joker (the deck's top card, face down), joker right of N (= N+1))
+    ValueError: 'take 3 and 7' is not Discontinuity notation (take A and B from line ④, take the joker, joker right of N)
     """
     text = " ".join(text.split())
     if text == str(JOKER):
@@ -127,8 +127,8 @@ def parse(text: str) -> Action:
     found = _PLACE.fullmatch(text)
     if found:
         return PlaceJoker(int(found.group(1)))
-    raise ValueError(f"{text[:60]!r} is not Discontinuity notation (take A and B from line ④ [(the one at PLACE)], "
-                     f"{JOKER}, joker right of N (= N+1))")
+    raise ValueError(f"{text[:60]!r} is not Discontinuity notation "
+                     "(take A and B from line ④, take the joker, joker right of N)")
 
 
 def line_options(line: int, values: tuple[int, ...]) -> dict[Take, tuple[int, int]]:

@@ -1,0 +1,92 @@
+"""What the tests of tables of people share: a class with a table, random legal play through ``play``, checks."""
+from __future__ import annotations
+
+import csv
+import io
+import random
+from typing import Any
+
+from cardlib.core.classdb import ClassDB
+from cardlib.core.match import replay
+from cardlib.core.tables import Table, View
+from cardlib.games import REGISTRY, info
+
+GAMES = [line.name for line in REGISTRY]
+NAMES = ["Ana", "Bo", "Chie", "Dan", "Eri"]
+PEOPLE_SIZE = {"twentyfive": 3, "discontinuity": 3, "satori": 3, "scout": 3, "loop": 3}  # every seat a person
+WHOLE_SIZE = {**PEOPLE_SIZE, "loop": 2}  # a whole game of people (Loop's random 3-player games run ~200 moves)
+BOT_SIZE = {"twentyfive": 3, "discontinuity": 2, "satori": 3, "scout": 2, "loop": 2}     # one person, bots (quick)
+
+
+class Clock:
+    """A clock the test moves on by hand."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def seated(db: ClassDB, game: str, size: int, people: int, clock: Any = None) -> Table:
+    """A class KATSU of ``game`` with a table of ``size``; the first ``people`` names sit down."""
+    db.open_class("KATSU", game=game)
+    table = Table.open(db, "KATSU", game, size, **({"clock": clock} if clock else {}))
+    for name in NAMES[:people]:
+        db.join("KATSU", name)
+        table.sit(name)
+    return table
+
+
+def name_at(table: Table, seat: int) -> str:
+    return next(s.name for s in table.seats() if s.seat == seat)
+
+
+def play_random(table: Table, rng: random.Random, check: Any = None, until: Any = None) -> None:
+    """Every person's turn a seeded random legal choice through play(), bots advanced between, to the end."""
+    while table.status == "playing":
+        table.advance_bots()
+        state = table.sync()
+        if state.is_over or (until is not None and until(state)):
+            return
+        name = name_at(table, state.current_player)
+        view = table.view(name)
+        if check is not None:
+            check(view, state)
+        table.play(name, view.seq, str(view.legal[rng.randrange(len(view.legal))]))
+
+
+def stored_rows(db: ClassDB, game: str) -> list[dict[str, str]]:
+    """Every record row stored for the class, as the class's CSVs hold them (the people and by columns too)."""
+    return [row for _, raw in db.class_csvs("KATSU", game) for row in csv.DictReader(io.StringIO(raw.decode()))]
+
+
+def seed_of(db: ClassDB, table: Table) -> int:
+    return db.table_row(table.id).seed
+
+
+def assert_view_is_the_seats_own(seed: int, view: View, state: Any) -> None:
+    """A view is the engine's own observation of its seat, the move number and the mover: no seed, no state."""
+    assert view.observation == state.observation(view.seat)
+    assert view.mover == state.current_player and view.seq == len(state.history)
+    assert view.legal == (tuple(state.legal_actions()) if view.mover == view.seat else ())
+    assert str(seed) not in repr(view)
+    assert not any(value is state for value in vars(view).values())
+
+
+def assert_log_replays(db: ClassDB, table: Table) -> Any:
+    """The stored log replays from the stored seed to the table's final state and scores; each move was stored
+    with the seat the rules say was to move."""
+    line = info(table.game_name)
+    stored = db.moves(table.id)
+    assert [move.seq for move in stored] == list(range(len(stored)))
+    again, movers = table.game.new(seed=seed_of(db, table)), []
+    for move in stored:
+        movers.append(again.current_player)
+        again.apply(line.parse(move.notation))
+    assert replay(table.game, seed_of(db, table), again.history).history == again.history
+    final = table.sync()
+    assert again.is_over and final.is_over
+    assert again.history == final.history and again.result() == final.result()
+    assert [move.seat for move in stored] == movers
+    return again
