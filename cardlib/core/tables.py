@@ -88,7 +88,7 @@ class View:
 
     table: int
     seat: int
-    state: str                     # open, playing, over
+    status: str                    # open, playing, over
     seq: int                       # the number the next move must carry (play's ``seq``)
     mover: Optional[int]           # the seat to move (None: not started, or over)
     observation: Any               # ``state.observation(seat)`` (None while the table is open: nothing dealt yet)
@@ -227,7 +227,7 @@ class Table:
             mover = state.current_player
             raise NotYourTurn(f"It is not your turn (seat {seat}): seat {mover} is to move." if mover is not None
                               else "The game is over: nothing more can be played.")
-        action = self.parse(text)
+        action = self.parse(text if isinstance(text, str) else repr(text))
         trial = state.clone()
         trial.apply(action)  # IllegalActionError naming the action and why; nothing stored
         self._store(seq, seat, action, trial, by_bot=False)
@@ -260,12 +260,13 @@ class Table:
         """Play every turn in a row that is a bot's, or a student's not seen for ``timeout`` seconds (their bot).
         Returns how many moves this call stored (another kernel's race lost is no error)."""
         made = 0
-        if self.status != "playing":
+        if self.status == "open":
             return made
         while True:
             state = self.sync()
             if state.is_over:
-                self.finish()
+                if self._status == "playing":  # as the database said last: its record may not be stored yet
+                    self.finish()
                 return made
             seat = state.current_player
             row = next(row for row in self.db.seats(self.id) if row.seat == seat)
@@ -293,6 +294,7 @@ class Table:
                 stored += self.db.add_table_rounds(self.code, row.name, self.game_name, f"table {self.id}", row.seat,
                                                    self.round_records(row.seat), key=f"table-{self.id}-seat-{row.seat}")
         self.db.end_table(self.id)  # only once the record is stored: until then any kernel finishes it again
+        self._status = "over"
         return stored
 
     def round_records(self, seat: int) -> list[list[dict[str, Any]]]:

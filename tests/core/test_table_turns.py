@@ -83,12 +83,16 @@ def test_an_illegal_move_a_wrong_seat_or_a_stale_number_stores_nothing(class_db:
     assert str(refused.value)  # the game's own words: the action and why
     with pytest.raises(IllegalActionError, match="is not a move of"):
         table.play(mover, seq, "pick up the table")
+    with pytest.raises(IllegalActionError, match="is not a move of"):
+        table.play(mover, seq, None)  # type: ignore[arg-type]  # what a broken page might send
     with pytest.raises(NotYourTurn, match=f"not your turn .seat {(state.current_player + 1) % size}."):
         table.play(other, seq, sorted(legal)[0])
     with pytest.raises(MovedOn, match="The table moved on"):
         table.play(mover, seq - 1, sorted(legal)[0])
     with pytest.raises(MovedOn):
         table.play(mover, seq + 1, sorted(legal)[0])
+    with pytest.raises(MovedOn):
+        table.play(mover, str(seq), sorted(legal)[0])  # type: ignore[arg-type]
     with pytest.raises(ClassDBError, match="has no seat"):
         table.play("Nobody", seq, sorted(legal)[0])
     assert class_db.moves(table.id) == before and table.sync().history == state.history
