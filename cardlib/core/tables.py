@@ -335,5 +335,7 @@ class Table:
 
 
 def start_all(db: Any, code: str) -> int:
-    """The teacher starts every open table of a class (empty seats become bots). Returns how many started."""
-    return sum(db.start_table(row.id) for row in db.class_tables(code) if row.state == "open")
+    """The teacher starts every open table of a class where someone sits (empty seats become bots). Returns how
+    many started."""
+    return sum(db.start_table(row.id) for row in db.class_tables(code)
+               if row.state == "open" and any(seat.name is not None for seat in db.seats(row.id)))

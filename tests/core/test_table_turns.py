@@ -126,8 +126,10 @@ def test_the_same_name_comes_back_to_its_own_seat_and_a_full_or_started_table_re
     assert table.sit("Ana") == 0  # back after the start: the same seat
     with pytest.raises(RulesError, match="seats 2 or 3 or 4 or 5 players, not 6"):
         Table.open(class_db, "KATSU", "satori", 6)
-    other = Table.open(class_db, "KATSU", "satori", 3)
-    assert start_all(class_db, "KATSU") == 1 and other.status == "playing"
+    other, empty = Table.open(class_db, "KATSU", "satori", 3), Table.open(class_db, "KATSU", "satori", 3)
+    assert other.sit("Chie") == 0
+    assert start_all(class_db, "KATSU") == 1 and other.status == "playing" and empty.status == "open"
+    assert [(seat.name, seat.bot) for seat in other.seats()] == [("Chie", False), (None, True), (None, True)]
     assert str(seed_of(class_db, table)) not in repr(class_db.table_row(table.id)) + repr(table)
 
 
