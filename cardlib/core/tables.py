@@ -51,7 +51,7 @@ from cardlib.core.errors import IllegalActionError
 from cardlib.core.match import replay
 from cardlib.games import info
 
-__all__ = ["Table", "View", "Seat", "MovedOn", "NotYourTurn", "start_all", "TIMEOUT"]
+__all__ = ["Table", "View", "Seat", "MovedOn", "NotYourTurn", "seated_at", "start_all", "TIMEOUT"]
 
 TIMEOUT = 30.0  # seconds: a student not seen this long has their turns played by their bot
 Clock = Callable[[], float]
@@ -332,6 +332,16 @@ class Table:
         if state.is_over and (decisions or not out):
             write(None, state.observation(seat))
         return out
+
+
+def seated_at(db: Any, code: str, name: str) -> Optional[int]:
+    """The table (its id) where a student sits and the game is not over: a page that comes back finds it."""
+    wanted = student_name(name).casefold()
+    for row in reversed(db.class_tables(code)):
+        if row.state != "over" and any(seat.name is not None and seat.name.casefold() == wanted
+                                       for seat in db.seats(row.id)):
+            return row.id
+    return None
 
 
 def start_all(db: Any, code: str) -> int:

@@ -18,7 +18,7 @@ from sqlalchemy import (BigInteger, Column, DateTime, ForeignKey, Integer, MetaD
 from cardlib.core.classdb import ClassDB, ClassDBError
 from cardlib.core.classdb_tables import SCHEMA_VERSION, database_url, metadata, schema_version
 from cardlib.core.errors import IllegalActionError, RulesError
-from cardlib.core.tables import MovedOn, NotYourTurn, Table, start_all
+from cardlib.core.tables import MovedOn, NotYourTurn, Table, seated_at, start_all
 from cardlib.games import info
 from tests.core.table_helpers import (GAMES, PEOPLE_SIZE, Clock, name_at, play_random, seated, seed_of,
                                       stored_rows)
@@ -124,6 +124,7 @@ def test_the_same_name_comes_back_to_its_own_seat_and_a_full_or_started_table_re
     with pytest.raises(ClassDBError, match="started without you"):
         table.sit("Chie")
     assert table.sit("Ana") == 0  # back after the start: the same seat
+    assert seated_at(class_db, "katsu", "ana") == table.id and seated_at(class_db, "KATSU", "Chie") is None
     with pytest.raises(RulesError, match="seats 2 or 3 or 4 or 5 players, not 6"):
         Table.open(class_db, "KATSU", "satori", 6)
     other, empty = Table.open(class_db, "KATSU", "satori", 3), Table.open(class_db, "KATSU", "satori", 3)

@@ -17,7 +17,7 @@ import pytest
 
 from cardlib.core.classdb import ClassDB, ClassDBError
 from cardlib.core.match import replay
-from cardlib.core.tables import Table, View
+from cardlib.core.tables import Table, View, seated_at
 from cardlib.games import info
 from tests.core.table_helpers import (BOT_SIZE, GAMES, NAMES, WHOLE_SIZE, assert_log_replays,
                                       assert_view_is_the_seats_own, name_at, play_random, seated, seed_of, stored_rows)
@@ -74,6 +74,7 @@ def test_a_table_of_people_plays_to_the_end_and_its_log_replays(class_db: ClassD
 
     play_random(table, random.Random(24), check)
     assert table.status == "over" and len(checked) == len(class_db.moves(table.id)) > 5
+    assert seated_at(class_db, "KATSU", NAMES[0]) is None  # a table over is no table to come back to
     assert_log_replays(class_db, table)
     assert not any(move.by_bot for move in class_db.moves(table.id))
     rows = stored_rows(class_db, game)
