@@ -19,7 +19,7 @@ from cardlib.core.classdb import ClassDB, ClassDBError
 from cardlib.core.match import replay
 from cardlib.core.tables import Table, View, seated_at
 from cardlib.games import info
-from tests.core.table_helpers import (BOT_SIZE, GAMES, NAMES, WHOLE_SIZE, assert_log_replays,
+from tests.core.table_helpers import (BOT_SIZE, GAMES, NAMES, PEOPLE_SIZE, WHOLE_SIZE, assert_log_replays,
                                       assert_view_is_the_seats_own, name_at, play_random, seated, seed_of, stored_rows)
 
 
@@ -177,3 +177,23 @@ def test_a_students_rows_are_the_rows_their_app_writes_of_the_same_game(tmp_path
     assert [{key: value for key, value in row.items() if key not in ("people", "by")} for row in ours] == \
         app.records.rows
     assert ours and {(row["people"], row["by"]) for row in ours} == {("0", "person")}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_view_is_the_same_whatever_the_cards_its_seat_cannot_see(class_db: ClassDB, game: str) -> None:
+    """A seat's view depends on nothing hidden from it: drawn from a world where every card that seat cannot see
+    is dealt otherwise (``determinize``: other hands, the deck's order), it is the same view."""
+    size = PEOPLE_SIZE[game]
+    table = seated(class_db, game, size, people=size)
+    play_random(table, random.Random(4), until=lambda state: len(state.history) >= 4)
+    real, rng, changed = table.sync(), random.Random(8), 0
+    for seat in range(size):
+        name = name_at(table, seat)
+        seen = table.view(name)
+        for _ in range(3):
+            table._state = real.determinize(seat, rng)  # a real state: the world as this seat may imagine it
+            assert table.view(name) == seen
+            changed += table._state.all_cards() != real.all_cards() or any(
+                table._state.observation(other) != real.observation(other) for other in range(size) if other != seat)
+        table._state = real
+    assert changed > 0  # the imagined worlds really differ where the seat cannot see
