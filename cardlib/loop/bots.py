@@ -27,7 +27,7 @@ from typing import Any, Optional
 from cardlib.core.agents import RandomAgent
 from cardlib.loop.actions import DONDEN, EIGHT, PASS, Action, Card, Play, SetAside, Sit, cards_in_order
 from cardlib.loop.combos import combinations_in, combo
-from cardlib.loop.playout import margin
+from cardlib.loop.playout import margins
 from cardlib.loop.seen import Observation
 from cardlib.loop.world import world
 
@@ -183,11 +183,14 @@ class SearchBot:
         if len(options) == 1:
             return options[0]
         totals = dict.fromkeys(options, 0.0)
-        play_out = margin_by_rules if self.by_rules else margin
         for _ in range(self.rollouts):
             imagined = world(obs, rng)
-            for action in options:
-                totals[action] += play_out(imagined, obs.seat, action)
+            if self.by_rules:
+                found = [margin_by_rules(imagined, obs.seat, action) for action in options]
+            else:
+                found = margins(imagined, obs.seat, options)
+            for action, value in zip(options, found):
+                totals[action] += value
         return max(options, key=totals.__getitem__)
 
     def __repr__(self) -> str:

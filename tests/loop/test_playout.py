@@ -1,5 +1,5 @@
-"""The search bot's fast rollouts (playout.py) make the rules engine's moves: the climber's choice for any hand
-and trick, the same margin for every candidate in imagined worlds, and so the same decisions."""
+"""The search bot's fast rollouts (playout.py, climber.py) make the rules engine's moves: the climber's choice for
+any hand and trick, the same margin for every candidate in imagined worlds, and so the same decisions."""
 from __future__ import annotations
 
 import random
@@ -7,9 +7,9 @@ import random
 import pytest
 
 from cardlib.core import testing
-from cardlib.loop import playout
+from cardlib.loop import climber, playout
 from cardlib.loop.actions import COLOURS, DECK, PASS, Play, cards_in_order
-from cardlib.loop.bots import SearchBot, _play, candidates, climb_move, margin_by_rules
+from cardlib.loop.bots import SearchBot, _play, aside_pair, candidates, climb_move, margin_by_rules
 from cardlib.loop.combos import beating, combo
 from cardlib.loop.rules import Game
 from cardlib.loop.world import world
@@ -42,7 +42,8 @@ def test_the_fast_climber_plays_what_the_climber_plays_for_any_hand_and_trick(se
         pool = [card for card in DECK if low <= card[0] <= low + rng.randint(2, 8)]
         hand = cards_in_order(rng.sample(pool, min(len(pool), rng.randint(1, 11))))
         trick, reversed_order = random_trick(rng), rng.random() < 0.5
-        assert playout.climber_play(hand, trick, reversed_order) == reference_play(hand, trick, reversed_order), \
+        found = climber.play(climber.mask(hand), climber.mask(trick), reversed_order)
+        assert (climber.cards_of(found) or None) == reference_play(hand, trick, reversed_order), \
             (hand, trick, reversed_order)
 
 
@@ -79,12 +80,9 @@ def test_the_search_bot_decides_as_with_rollouts_on_the_rules_engine():
     assert compared >= 10
 
 
-def test_a_choice_remembered_is_the_choice_worked_out():
-    hand = playout.mask(((3, "r"), (5, "b"), (9, "y"), (10, "b"), (11, "y"), (12, "r")))
-    trick = playout.mask(((4, "y"),))
-    key = playout._key(hand, trick, False)
-    first = playout._played(key, hand)
-    assert playout._PLAYED[key] == first == playout.mask(((5, "b"),))
-    # following, only the cards that may beat the trick count (and whether the hand is nearly out): a 1r more
-    # in hand asks the same question
-    assert playout._key(hand | playout.mask(((1, "r"),)), trick, False) == key
+def test_the_set_aside_cards_remembered_are_the_climbers():
+    state = Game(players=4).new(seed=3)
+    for player in range(4):
+        hand = playout.mask(state.hand(player))
+        first = playout._aside(hand)
+        assert playout._ASIDE[hand] == first == playout.mask(aside_pair(state.hand(player)))

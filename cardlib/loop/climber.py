@@ -1,0 +1,148 @@
+"""The climber's choices on bit masks (stdlib only): what ``bots.climb`` plays, worked out in a few operations.
+
+The search bot's rollouts (``playout.py``) ask the climber tens of thousands of times a second. A
+hand here is an int: card (n, colour c) is bit 3(n − 1) + c (its place in ``DECK``), so the cards of
+one number are three neighbouring bits, a colour's next number is 3 bits up, and the lowest bit is the
+first card in the notation's order. ``play(hand, trick, reversed_order)`` gives the cards the climber
+plays (0: a pass) exactly as ``bots.climb`` chooses among ``combos.beating``'s list, ties included;
+tests/loop/test_playout.py checks it against that code on many hands and tricks.
+
+>>> hand = mask([(3, "r"), (4, "r"), (9, "b"), (9, "y")])
+>>> cards_of(play(hand, 0, False)), cards_of(play(hand, mask([(5, "y")]), True))
+(((3, 'r'), (4, 'r')), ((4, 'r'),))
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from cardlib.loop.actions import DECK, EIGHT, PLACE, Card
+
+LATE = 4  # bots.LATE: with this many cards or fewer, an 8 is played to win the lead
+EIGHTS = sum(1 << PLACE[card] for card in DECK if card[0] == EIGHT)
+LOW = sum(1 << PLACE[card] for card in DECK if card[0] < EIGHT)
+HIGH = sum(1 << PLACE[card] for card in DECK if card[0] > EIGHT)
+FIRSTS = sum(1 << PLACE[card] for card in DECK if card[1] == "r")  # one bit a number: bit 3(n − 1)
+COLOUR_BITS = [sum(1 << PLACE[card] for card in DECK if card[1] == colour) for colour in "rby"]
+ABOVE = [sum(1 << PLACE[card] for card in DECK if card[0] > number) for number in range(17)]
+BELOW = [sum(1 << PLACE[card] for card in DECK if card[0] < number) for number in range(17)]
+
+
+def mask(cards: Iterable[Card]) -> int:
+    """The bit mask of some cards.
+
+    >>> mask([(1, "r"), (1, "y")]), cards_of(5)
+    (5, ((1, 'r'), (1, 'y')))
+    """
+    bits = 0
+    for card in cards:
+        bits |= 1 << PLACE[card]
+    return bits
+
+
+def cards_of(bits: int) -> tuple[Card, ...]:
+    """The cards of a bit mask, in the notation's order."""
+    cards = []
+    while bits:
+        low = bits & -bits
+        cards.append(DECK[low.bit_length() - 1])
+        bits ^= low
+    return tuple(cards)
+
+
+def _groups(cards: int, size: int) -> int:
+    """Bit 3(n − 1) for each number n of which ``cards`` hold at least ``size`` (2 or 3)."""
+    r, b, y = cards & FIRSTS, cards >> 1 & FIRSTS, cards >> 2 & FIRSTS
+    return (r & b) | (r & y) | (b & y) if size == 2 else r & b & y
+
+
+def _runs(cards: int, size: int) -> int:
+    """The lowest card's bit of each run of ``size`` cards of one colour in ``cards``."""
+    starts = cards
+    for step in range(1, size):
+        starts &= cards >> 3 * step
+    return starts
+
+
+def _longest_run(cards: int) -> int:
+    """The most cards in one run of one colour (1 for cards without a run; 0 for none)."""
+    length, starts = 0, cards
+    while starts:
+        length += 1
+        starts &= cards >> 3 * length
+    return length
+
+
+def _weakest(bits: int, reversed_order: bool) -> int:
+    """The bit of the weakest number's first card: the lowest number, or the highest under donden."""
+    if not reversed_order:
+        return bits & -bits
+    base = (bits.bit_length() - 1) // 3 * 3
+    block = bits >> base
+    return (block & -block) << base
+
+
+def _group_of(cards: int, first: int, size: int) -> int:
+    """The first ``size`` cards (colour order) of the number whose first bit is ``first``."""
+    base = first.bit_length() - 1
+    block = cards >> base & 7
+    if size == 2 and block == 7:
+        block = 3
+    return block << base
+
+
+def _run_of(start: int, size: int) -> int:
+    """The run of ``size`` cards up from the card ``start``."""
+    return sum(start << 3 * step for step in range(size))
+
+
+def play(hand: int, trick: int, reversed_order: bool) -> int:
+    """The cards the climber plays from ``hand`` on ``trick`` (0: it leads), or 0 for a pass (donden ruled out)."""
+    return follow(hand, trick, reversed_order) if trick else lead(hand, reversed_order)
+
+
+def lead(hand: int, reversed_order: bool) -> int:
+    """The biggest combination without an 8 (8s only: all of them), the weakest; a pair or three before a run
+    of its number, runs by colour (``combos.combinations_in``'s order)."""
+    quiet = hand & ~EIGHTS
+    if not quiet:
+        return hand  # only 8s: one number, so the biggest combination is all of them
+    size = max(_longest_run(quiet), 3 if _groups(quiet, 3) else 2 if _groups(quiet, 2) else 1)
+    if size == 1:
+        return _weakest(quiet, reversed_order)
+    groups, runs = _groups(quiet, size) if size <= 3 else 0, _runs(quiet, size)
+    group = _weakest(groups, reversed_order) if groups else 0
+    run = _weakest(runs, reversed_order) if runs else 0
+    if group and run:  # the weaker number; the group on a tie
+        number, low = (group.bit_length() - 1) // 3, (run.bit_length() - 1) // 3
+        if (number < low) if reversed_order else (number > low):
+            group = 0
+    return _group_of(quiet, group, size) if group else _run_of(run, size)
+
+
+def follow(hand: int, trick: int, reversed_order: bool) -> int:
+    """The weakest combination without an 8 that beats ``trick``; with only 8s that beat it, the first of them
+    (``combos.beating``'s order) when the hand is nearly out, else a pass (0)."""
+    size, lowest = trick.bit_count(), trick & -trick
+    old = (lowest.bit_length() - 1) // 3 + 1  # the number to beat (a run's lowest)
+    late = hand.bit_count() <= LATE
+    stronger = BELOW[old] if reversed_order else ABOVE[old]
+    if size == 1:
+        cards = hand & stronger
+        quiet = cards & ~EIGHTS
+        if quiet:
+            return _weakest(quiet, reversed_order)
+        return cards & -cards if late else 0
+    if trick >> 3 * (old - 1) < 8:  # one number: a pair or three of a kind
+        groups = _groups(hand & stronger, size)
+        quiet = groups & ~EIGHTS
+        if quiet:
+            return _group_of(hand, _weakest(quiet, reversed_order), size)
+        return _group_of(hand, groups & -groups, size) if groups and late else 0
+    quiet = _runs(hand & ~EIGHTS, size) & stronger
+    if quiet:
+        return _run_of(_weakest(quiet, reversed_order), size)
+    starts = _runs(hand, size) & stronger
+    if not (starts and late):
+        return 0
+    first = next(starts & colour for colour in COLOUR_BITS if starts & colour)  # runs are listed colour by colour
+    return _run_of(first & -first, size)
