@@ -57,7 +57,7 @@ def main() -> None:
     if args.json:
         print(json.dumps({"bots": bots, "mathematics": maths}, indent=2))
         return
-    print_tables(f"SCOUT bots, seconds a move over {len(found)} positions of seat 0 ({args.games} planner games, seed 5)",
+    print_tables(f"SCOUT bots, milliseconds a move over {len(found)} positions of seat 0 ({args.games} planner games, seed 5)",
                  bots, "SCOUT mathematics, seconds", maths)
 
 

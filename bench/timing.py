@@ -28,12 +28,14 @@ def timed(call: Callable[[], object]) -> float:
 
 
 def print_tables(bots_title: str, bots: Mapping[str, dict], maths_title: str, maths: Mapping[str, float]) -> None:
-    """The bots' seconds a move, then the computations' seconds, as Markdown tables."""
+    """The bots' milliseconds a move, then the computations' seconds, as Markdown tables."""
     print(f"{bots_title}\n")
-    print("| bot                      | moves | median |    p90 |    max |")
-    print("|--------------------------|-------|--------|--------|--------|")
+    width = max([24, *map(len, bots)])
+    print(f"| {'bot':<{width}} | moves | median ms | p90 ms |  max ms |")
+    print(f"|{'-' * (width + 2)}|-------|-----------|--------|---------|")
     for name, row in bots.items():
-        print(f"| {name:<24} | {row['moves']:>5} | {row['median']:6.3f} | {row['p90']:6.3f} | {row['max']:6.3f} |")
+        print(f"| {name:<{width}} | {row['moves']:>5} | {1000 * row['median']:9.1f} | {1000 * row['p90']:6.1f} | "
+              f"{1000 * row['max']:7.1f} |")
     print(f"\n{maths_title}\n")
     print("| computation                                    | seconds |")
     print("|------------------------------------------------|---------|")
