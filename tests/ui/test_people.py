@@ -1,0 +1,232 @@
+"""The page of a table of people in the kernel: two pages (two students' kernels) at one table, on SQLite and PostgreSQL.
+
+Each page plays by clicking its own buttons to the end of a Twenty-five and a Satori table (a bot in the third
+seat); after every click both pages' widgets (every synced value, the spare buttons too) are walked: no face-up
+card beyond what the seat's own observation shows (so none of the other seat's hidden hand, taken from the
+table's full state), never the seed, the other student's name only escaped. A page's buttons are its turn's legal
+actions and exist only on its turn; a forged move for the other seat is refused (NotYourTurn); a move reaches
+the other page at its next poll; a click on a table that moved on says so and stores nothing.
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import re
+from collections import Counter
+from typing import Any
+
+import ipywidgets as widgets
+import pytest
+
+from cardlib.core.tables import MovedOn, NotYourTurn, Table
+from cardlib.ui.people import MOVED_ON, PeoplePage
+from cardlib.ui.testing import check_buttons_are_the_legal_actions, check_spare_buttons_hidden
+
+CARD = re.compile(r'data-card=\\?"([^"\\]*)')  # in the HTML, or in the JSON the page is sent
+ANA, BO = "Ana", "<i>Bo</i>&"  # a name that would be markup if it were not escaped
+
+
+def synced(widget: widgets.Widget, seen: set | None = None) -> list[dict[str, Any]]:
+    """The synced state of a widget and of every widget it names (children, layout, style), each once."""
+    seen = set() if seen is None else seen
+    if widget.model_id in seen:
+        return []
+    seen.add(widget.model_id)
+    state = widget.get_state()
+    out = [state]
+    for key, value in state.items():
+        named = value if isinstance(value, (list, tuple)) else [value]
+        for item in named:
+            if isinstance(item, str) and item.startswith("IPY_MODEL_"):
+                trait = getattr(widget, key)
+                for child in trait if isinstance(trait, (list, tuple)) else [trait]:
+                    if isinstance(child, widgets.Widget):
+                        out += synced(child, seen)
+                break
+    return out
+
+
+def page_values(page: PeoplePage) -> list[str]:
+    """Every text value the page's widgets hold, as the page would be sent them: the spare buttons and rows too."""
+    states: list[dict[str, Any]] = []
+    seen: set = set()
+    extra = [page.start_button, page.open_button, page.size_choice]
+    if page.app is not None:
+        box = page.app._controls_box
+        extra += [*box._pool, *box._rows]
+    for widget in [page, *extra]:
+        states += synced(widget, seen)
+    return [json.dumps(value, default=str, ensure_ascii=False) if not isinstance(value, str) else value
+            for state in states for value in state.values()]
+
+
+def page_text(page: PeoplePage) -> str:
+    """Everything the page's widgets hold, in one text."""
+    return "\n".join(page_values(page))
+
+
+def cards_shown(page: PeoplePage) -> Counter:
+    """The face-up cards of the widget value that shows most of each (the table and a result panel may show the
+    same pile twice: each is checked on its own)."""
+    most: Counter = Counter()
+    for value in page_values(page):
+        most |= Counter(CARD.findall(value))
+    return most
+
+
+def seen_cards(page: PeoplePage) -> Counter:
+    """The face-up cards this seat may see now, from its own observation (the finished round on show, if any)."""
+    obs = page.view.observation
+    if page.info.name == "twentyfive":
+        done = page.app.pending(obs)
+        if done is not None:
+            return Counter(c for row in (*done.hands, *done.fields) for c in row)
+        return Counter(obs.hand) + Counter(c for row in obs.fields for c in row)
+    return Counter(obs.hand) + Counter(c for pile in obs.piles for c in pile if c is not None)
+
+
+def hidden_cards(table: Table, seat: int) -> Counter:
+    """The cards in a seat's hand, from the table's full state (the server's side)."""
+    return Counter(table.sync().observation(seat).hand)
+
+
+def check_page(page: PeoplePage, seed: int, other_name: str) -> str:
+    """Nothing hidden from this seat in its widgets; returns the page's text."""
+    text = page_text(page)
+    assert str(seed) not in text
+    shown = cards_shown(page)
+    allowed = Counter({str(card): n for card, n in seen_cards(page).items()})
+    assert shown <= allowed, (shown - allowed)
+    assert "<i>Bo" not in text and "Bo</i>" not in text  # the name only as text, never as markup
+    if page.app is not None:
+        check_buttons_are_the_legal_actions(page.app)
+        check_spare_buttons_hidden(page.app)
+        assert page.app.state.observation(page.view.seat) is page.view.observation
+        with pytest.raises(Exception):
+            page.app.state.observation(1 - page.view.seat)
+    return text
+
+
+def two_pages(db: Any, game: str) -> tuple[PeoplePage, PeoplePage, Table]:
+    """Ana opens a table of 3, Bo sits down and starts it: a bot takes the third seat."""
+    db.open_class("KATSU", game=game)
+    db.join("KATSU", ANA), db.join("KATSU", BO)
+    ana, bo = PeoplePage(db, "KATSU", ANA), PeoplePage(db, "KATSU", BO)
+    assert ana.stage == bo.stage == "lobby" and not ana.sit_buttons
+    ana.size_choice.value = 3
+    ana.open_button.click()
+    assert ana.stage == "waiting" and ana.message == ""
+    assert bo.poll() and list(bo.sit_buttons) == [ana.table.id]
+    assert f"3 players · {ANA}" in page_text(bo)  # who sits there, in the lobby
+    bo.sit_buttons[ana.table.id].click()
+    assert bo.stage == "waiting" and ana.poll() and "&lt;i&gt;Bo&lt;/i&gt;&amp;" in ana._seats.value
+    assert 'data-kind="empty"' in ana._seats.value
+    bo.start_button.click()
+    ana.poll()
+    assert ana.stage == bo.stage == "playing"
+    assert 'data-kind="bot"' in ana._seats.value and 'data-kind="empty"' not in ana._seats.value
+    return ana, bo, ana.table
+
+
+@pytest.mark.parametrize("game", ["twentyfive", "satori"])
+def test_two_pages_play_a_table_to_the_end_by_clicks(class_db: Any, game: str) -> None:
+    ana, bo, table = two_pages(class_db, game)
+    seed = class_db.table_row(table.id).seed
+    rng, moves, checks, leaks_caught, forged = random.Random(24), len(table.moves()), 0, 0, 0  # the bots' first moves
+    pages = {ana.view.seat: (ana, ANA), bo.view.seat: (bo, BO)}
+    for _ in range(3000):
+        for page in (ana, bo):
+            page.poll()
+        assert ana.view.seq == bo.view.seq == len(table.moves())  # every move reached both pages at this poll
+        for seat, (page, name) in pages.items():
+            other_seat, (other, other_name) = next((s, p) for s, p in pages.items() if s != seat)
+            check_page(page, seed, other_name)
+            checks += 1
+            if page.stage == "playing" and page.info.name == "twentyfive" and page.app.pending(page.view.observation) is None:
+                # the check can fail: the other seat's page shows its own hand, hidden from this seat
+                shown = cards_shown(other)
+                allowed = Counter({str(c): n for c, n in seen_cards(page).items()})
+                leaks_caught += not shown <= allowed and bool(hidden_cards(table, other_seat))
+        if ana.stage == bo.stage == "over":
+            break
+        movers = [(page, name) for page, name in pages.values() if page.stage == "playing" and
+                  any(not b.disabled for b in page.app.action_buttons)]
+        assert movers, "nobody can click, and the game is not over"
+        page, name = rng.choice(movers)
+        if page.view.mover == page.view.seat and page.view.legal:  # a forged move for this seat from the other page
+            other_name = BO if name == ANA else ANA
+            with pytest.raises(NotYourTurn):
+                table.play(other_name, page.view.seq, str(page.view.legal[0]))
+            forged += 1
+        before = len(table.moves())
+        button = rng.choice([b for b in page.app.action_buttons if not b.disabled])
+        button.click()
+        assert page.app.message == "", page.app.message
+        moves += len(table.moves()) - before
+    assert ana.stage == bo.stage == "over", "the game did not end"
+    assert table.status == "over" and moves == len(table.moves()) and forged > 0
+    assert [b.description for b in ana.app.action_buttons] == ["Back to the tables"]
+    for name in (ANA, BO):  # the rounds went to the class through the table, once
+        assert class_db.rounds_played("KATSU", name, game) == len(table.round_records(table.seat_of(name))) > 0
+    if game == "twentyfive":
+        assert leaks_caught > 0
+    print(f"{game}: {moves} moves, {checks} page checks, {forged} forged moves refused")
+    ana.app.button("Back to the tables").click()
+    assert ana.stage == "lobby"
+
+
+def test_a_move_too_late_says_the_table_moved_on(class_db: Any) -> None:
+    ana, bo, table = two_pages(class_db, "twentyfive")
+    rng = random.Random(3)
+    for _ in range(200):  # until one of them has buttons on their turn
+        mover = next((p for p in (ana, bo) if p.view.mover == p.view.seat and p.app.pending(p.view.observation) is None), None)
+        if mover is not None:
+            break
+        for page in (ana, bo):
+            if any(not b.disabled for b in page.app.action_buttons):
+                rng.choice([b for b in page.app.action_buttons if not b.disabled]).click()
+            page.poll()
+    name = ANA if mover is ana else BO
+    shown = mover.view
+    # the same student's other tab (or a double send) stores the move first: this page has not looked yet
+    Table(class_db, table.id).play(name, shown.seq, str(shown.legal[0]))
+    stored = len(table.moves())
+    mover.app.button(mover.app.action_buttons[0].description).click()
+    assert mover.app.message == MOVED_ON and len(table.moves()) == stored  # nothing doubled
+    assert mover.view.seq >= stored  # and the page shows the table as it is now
+    with pytest.raises(MovedOn):
+        table.play(name, shown.seq, str(shown.legal[0]))
+
+
+def test_a_page_polls_by_itself_on_the_kernels_loop(class_db: Any) -> None:
+    """With an event loop running (a kernel's), each page looks at the table every poll_seconds by itself."""
+    async def scene() -> tuple[int, int]:
+        ana, bo, table = two_pages(class_db, "satori")
+        for page in (ana, bo):
+            page.poll_seconds = 0.05
+            assert page.start_polling()
+        mover, other = (ana, bo) if ana.view.mover == ana.view.seat else (bo, ana)
+        assert mover.view.mover == mover.view.seat  # Satori: a person is to move (the bot moved at the start)
+        mover.app.action_buttons[0].click()
+        for _ in range(100):
+            await asyncio.sleep(0.05)
+            if other.view.seq == mover.view.seq:
+                break
+        for page in (ana, bo):
+            page.close()
+        return mover.view.seq, other.view.seq
+
+    ours, theirs = asyncio.run(scene())
+    assert ours == theirs > 0
+
+
+def test_a_full_table_or_one_started_sends_back_to_the_lobby(class_db: Any) -> None:
+    ana, bo, table = two_pages(class_db, "twentyfive")
+    class_db.join("KATSU", "Chie")
+    chie = PeoplePage(class_db, "KATSU", "Chie")
+    assert table.id not in chie.sit_buttons  # a table that plays is not open
+    chie.sit(table.id)
+    assert chie.stage == "lobby" and "started without you" in chie.message
+    again = PeoplePage(class_db, "KATSU", BO)  # Bo reloads the page: the same table, the same seat
+    assert again.stage == "playing" and again.view.seat == bo.view.seat
