@@ -14,8 +14,10 @@ page itself, from the click event to the frame drawn once the page has applied t
 a render writes the header, the table, the log and the buttons' new looks, then puts a new marker
 (``.cl-shown``) beside the buttons, and the page applies the kernel's messages in order, so the frame
 after the old marker has left and the new one is in shows the whole answer (the header's
-``data-moment`` has moved by then, unless the click only opened or closed a two-click choice). Other
-work on the machine slows these figures; nothing here passes or fails.
+``data-moment`` has moved by then, unless the click only opened or closed a two-click choice). The
+page also counts the kernel's websocket messages from one click to the next (the click's answer, and
+what the kernel sends once the page has shown it). Other work on the machine slows these figures;
+nothing here passes or fails.
 """
 from __future__ import annotations
 
@@ -37,6 +39,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
+from typing import Optional
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -69,6 +72,15 @@ ARM = """() => {
   observer.observe(document.body, {childList: true, subtree: true, attributes: true});
   window.clBench = watch;
 }"""
+
+# Before the page's own scripts: every websocket the page opens counts the messages it receives.
+COUNT_MESSAGES = """(() => {
+  const Native = window.WebSocket;
+  window.clMessages = 0;
+  window.WebSocket = class extends Native {
+    constructor(...args) { super(...args); this.addEventListener('message', () => { window.clMessages += 1; }); }
+  };
+})()"""
 
 
 @dataclass
@@ -191,13 +203,17 @@ def choose(labels: Sequence[str], rng: random.Random) -> int:
     return rng.choice(onward or allowed)
 
 
-def click_times(page, clicks: int, rng: random.Random) -> list[float]:
-    """Milliseconds from each of ``clicks`` clicks on enabled controls to the frame that shows the answer."""
+def click_times(page, clicks: int, rng: random.Random, messages: Optional[list[int]] = None) -> list[float]:
+    """Milliseconds from each of ``clicks`` clicks on enabled controls to the frame that shows the answer;
+    on a page that counts them (``COUNT_MESSAGES``), each click's websocket messages are added to ``messages``."""
     times = []
+    counted = [] if messages is not None and page.evaluate("() => 'clMessages' in window") else None
     for _ in range(clicks):
         buttons = page.query_selector_all(ENABLED)
         target = buttons[choose([b.inner_text().strip() for b in buttons], rng)]
         page.evaluate(ARM)
+        if counted is not None:
+            counted.append(page.evaluate("() => window.clMessages"))
         target.click()
         try:
             page.wait_for_function("() => window.clBench.ms !== null", timeout=CLICK_TIMEOUT)
@@ -206,51 +222,63 @@ def click_times(page, clicks: int, rng: random.Random) -> list[float]:
             said = message.inner_text() if message is not None else "no message"
             raise RuntimeError(f"the page did not answer a click within {CLICK_TIMEOUT} ms ({said})") from error
         times.append(float(page.evaluate("() => window.clBench.ms")))
+    if counted is not None and counted:
+        page.wait_for_timeout(300)  # the last click's answer and its tidying up
+        counted.append(page.evaluate("() => window.clMessages"))
+        messages.extend(after - before for before, after in zip(counted, counted[1:]))
     return times
 
 
-def summary(name: str, starts: Sequence[float], clicks: Sequence[float]) -> dict:
-    """One game's row: start-to-playable median (s), click median and p90 (ms), and the counts.
+def summary(name: str, starts: Sequence[float], clicks: Sequence[float], messages: Sequence[int] = ()) -> dict:
+    """One game's row: start-to-playable median (s), click median and p90 (ms), the counts, and the
+    median and largest count of websocket messages a click (None when not counted).
 
-    >>> summary("loop", [3.0, 2.0, 9.0], [10.0, 30.0, 20.0, 40.0])
-    {'game': 'loop', 'start_s': 3.0, 'starts': 3, 'click_median_ms': 25.0, 'click_p90_ms': 30.0, 'clicks': 4}
+    >>> summary("loop", [3.0, 2.0, 9.0], [10.0, 30.0, 20.0, 40.0], [12, 30, 14, 12])
+    {'game': 'loop', 'start_s': 3.0, 'starts': 3, 'click_median_ms': 25.0, 'click_p90_ms': 30.0, 'clicks': 4, \
+'messages_median': 13.0, 'messages_max': 30}
     """
     ordered = sorted(clicks)
     return {"game": name, "start_s": statistics.median(starts), "starts": len(starts),
             "click_median_ms": statistics.median(ordered), "click_p90_ms": ordered[int(0.9 * (len(ordered) - 1))],
-            "clicks": len(ordered)}
+            "clicks": len(ordered), "messages_median": statistics.median(messages) if messages else None,
+            "messages_max": max(messages) if messages else None}
 
 
 def measure(browser, name: str, *, starts: int, clicks: int, seed: int) -> dict:
     """``starts`` timed starts of one game's app, then ``clicks`` timed clicks on the last one's page."""
     start_times: list[float] = []
     times: list[float] = []
+    messages: list[int] = []
     for run in range(starts):
         context = browser.new_context(viewport=VIEWPORT)
         try:
             page = context.new_page()
+            page.add_init_script(COUNT_MESSAGES)
             with make_app(name, seed) as launch:
                 start_times.append(seconds_to_playable(page, launch))
                 if run == starts - 1:
-                    times = click_times(page, clicks, random.Random(seed))
+                    times = click_times(page, clicks, random.Random(seed), messages)
         finally:
             context.close()
-    return summary(name, start_times, times)
+    return summary(name, start_times, times, messages)
 
 
 def table(rows: Sequence[dict]) -> str:
     """The rows as a Markdown table.
 
-    >>> print(table([summary("loop", [3.04], [float(ms) for ms in range(10, 120, 10)])]))
-    | game          | start to playable (s) | click median (ms) | click p90 (ms) | clicks |
-    |---------------|-----------------------|-------------------|----------------|--------|
-    | loop          |                   3.0 |                60 |            100 |     11 |
+    >>> print(table([summary("loop", [3.04], [float(ms) for ms in range(10, 120, 10)], [12, 14, 30])]))
+    | game          | start to playable (s) | click median (ms) | click p90 (ms) | clicks | messages a click (median, max) |
+    |---------------|-----------------------|-------------------|----------------|--------|--------------------------------|
+    | loop          |                   3.0 |                60 |            100 |     11 |                         14, 30 |
     """
-    lines = [f"| {'game':<13} | start to playable (s) | click median (ms) | click p90 (ms) | clicks |",
-             f"|{'-' * 15}|{'-' * 23}|{'-' * 19}|{'-' * 16}|{'-' * 8}|"]
+    lines = [f"| {'game':<13} | start to playable (s) | click median (ms) | click p90 (ms) | clicks | "
+             f"messages a click (median, max) |",
+             f"|{'-' * 15}|{'-' * 23}|{'-' * 19}|{'-' * 16}|{'-' * 8}|{'-' * 32}|"]
     for row in rows:
+        counted = (f"{row['messages_median']:g}, {row['messages_max']}" if row.get("messages_median") is not None
+                   else "-")
         lines.append(f"| {row['game']:<13} | {row['start_s']:>21.1f} | {row['click_median_ms']:>17.0f} | "
-                     f"{row['click_p90_ms']:>14.0f} | {row['clicks']:>6} |")
+                     f"{row['click_p90_ms']:>14.0f} | {row['clicks']:>6} | {counted:>30} |")
     return "\n".join(lines)
 
 
