@@ -53,7 +53,8 @@ PEOPLE_JA = {
     "Open a new table": "新しいテーブルを開く",
     "{n} players": "{n}人",
     "Waiting for players": "プレイヤーを待っています",
-    "empty: a bot plays here if the game starts now": "空席：いま始めるとボットが入ります",
+    "{player}: empty (a bot plays here if the game starts now)": "{player}：空席（いま始めるとボットが入ります）",
+    "{player} (bot)": "{player}（ボット）",
     "Start now": "いま始める",
     "Empty seats become bots": "空席にはボットが入ります",
     "bot": "ボット", "away": "離席中", "you": "あなた",
@@ -136,16 +137,16 @@ class PeoplePage(widgets.VBox):
         say, parts = self.say, []
         taken = {seat.seat: seat for seat in view.seats}
         for number in range(self.table.size if self.table is not None else len(taken)):
-            seat = taken.get(number)
+            seat, player = taken.get(number), say("Player {seat}", seat=number)
             if seat is None:
-                kind, text = "empty", say("empty: a bot plays here if the game starts now")
+                kind, text = "empty", say("{player}: empty (a bot plays here if the game starts now)", player=player)
             elif seat.bot:
-                kind, text = "bot", say("bot")
+                kind, text = "bot", say("{player} (bot)", player=player)
             else:
                 kind = "you" if number == view.seat else "away" if seat.away else "person"
                 text = seat.name + (f" ({say('you')})" if kind == "you" else f" ({say('away')})" if kind == "away" else "")
             parts.append(f'<span class="cl-people-seat" data-seat="{number}" data-kind="{kind}" '
-                         f'style="margin-right: 14px">{number + 1}. {escape(text)}</span>')
+                         f'style="margin-right: 18px">{escape(text)}</span>')
         return f'<div class="cl-people-seats">{"".join(parts)}</div>'
 
     def _draw_lobby(self) -> None:

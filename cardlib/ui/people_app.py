@@ -73,6 +73,33 @@ class SeatNames(Names):
         return super().__call__(seat, inside=inside)
 
 
+class OtherSeats(Mapping):
+    """The other seats in turn order after ``me``, as the apps' views take their ``bots``: iterating gives every
+    other seat (a view that lays out the seats by it shows the people too); only a bot's seat is *in* it and
+    has a value (``bots.get(seat)`` is None at a person's, so no "bot" subtitle there).
+
+    >>> seats = OtherSeats(me=1, players=3, bots={0: "a bot"})
+    >>> list(seats), 0 in seats, 2 in seats, seats.get(2)
+    ([2, 0], True, False, None)
+    """
+
+    def __init__(self, me: int, players: int, bots: Mapping[int, Any]) -> None:
+        self._order = [(me + step) % players for step in range(1, players)]
+        self._bots = dict(bots)
+
+    def __getitem__(self, seat: int) -> Any:
+        return self._bots[seat]
+
+    def __iter__(self) -> Any:
+        return iter(self._order)
+
+    def __len__(self) -> int:
+        return len(self._order)
+
+    def __contains__(self, seat: object) -> bool:
+        return seat in self._bots
+
+
 class AtTable:
     """The mixin put before a game's app class: the template's engine parts replaced by the table's."""
 
@@ -86,7 +113,8 @@ class AtTable:
 
     def seat_marks(self, seats: Any) -> None:
         """Who sits where: the students' names, and at each bot's seat the bot the table plays there."""
-        self._agents = {seat.seat: self._page.bot for seat in seats if seat.bot}
+        self._agents = OtherSeats(self._human, self._game.players,
+                                  {seat.seat: self._page.bot for seat in seats if seat.bot})
         self.names = SeatNames(me=self._human, people={seat.seat: seat.name for seat in seats if not seat.bot},
                                lang=self.lang)
 

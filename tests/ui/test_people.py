@@ -21,7 +21,7 @@ import pytest
 
 from cardlib.core.tables import MovedOn, NotYourTurn, Table
 from cardlib.ui.people import MOVED_ON, PeoplePage
-from cardlib.ui.testing import check_buttons_are_the_legal_actions, check_spare_buttons_hidden
+from cardlib.ui.testing import check_buttons_are_the_legal_actions, check_spare_buttons_hidden, seats_shown
 
 CARD = re.compile(r'data-card=\\?"([^"\\]*)')  # in the HTML, or in the JSON the page is sent
 ANA, BO = "Ana", "<i>Bo</i>&"  # a name that would be markup if it were not escaped
@@ -101,6 +101,7 @@ def check_page(page: PeoplePage, seed: int, other_name: str) -> str:
     assert "<i>Bo" not in text and "Bo</i>" not in text  # the name only as text, never as markup
     if page.app is not None:
         check_buttons_are_the_legal_actions(page.app)
+        assert sorted(seats_shown(page.app)) == list(range(page.table.size))  # people, bots and oneself: every seat
         check_spare_buttons_hidden(page.app)
         assert page.app.state.observation(page.view.seat) is page.view.observation
         with pytest.raises(Exception):
