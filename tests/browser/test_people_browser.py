@@ -1,0 +1,171 @@
+"""Two students in chromium at one Twenty-five table (a bot in the third seat), each page served by Voila as the
+page of a table of people (``PeoplePage``) for one name, over a class database on SQLite.
+
+Bo opens the lobby and sits down at the table Ana opened, presses "Start now"; then each page clicks its own
+buttons to the end of the game. After every move, each page's DOM (every HTML widget on its own) and every
+websocket frame it received since are checked: no face-up card beyond what its own seat may see (taken from the
+table's full state in this process: the seat's hand and the fields, or a finished round's hands on show), so
+none of the other seat's hidden hand; never the table's seed. A page never has a button on the other seat's
+turn. Move → other page latency: from the click (in the clicking page) to the other page showing the new move
+number (in that page, by a MutationObserver), both on the machine's one clock; p50/p95 printed.
+CARDLIB_PEOPLE_PICTURES=folder keeps the screenshots (1366×768: the waiting view, a table in the middle of a game).
+"""
+from __future__ import annotations
+
+import os
+import random
+import re
+import statistics
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from cardlib.core.classdb import ClassDB
+from cardlib.core.tables import Table
+from tests.browser.mirror import LOAD_TIMEOUT
+
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
+
+CODE, ANA, BO = "PPL", "Ana", "Bo"
+CARD = re.compile(r'data-card=\\*"([^"\\]*)')
+WATCH = """() => {
+  window.__seqTimes = {};
+  window.__lastClick = 0;
+  const look = () => {
+    const el = document.querySelector('.cl-people');
+    if (el && !(el.dataset.seq in window.__seqTimes)) window.__seqTimes[el.dataset.seq] = Date.now();
+  };
+  new MutationObserver(look).observe(document.body, {subtree: true, childList: true, attributes: true});
+  document.addEventListener('click', e => {
+    if (e.target.closest('.cl-app button')) window.__lastClick = Date.now();
+  }, true);
+  look();
+}"""
+SEQ_AT_LEAST = "n => { const el = document.querySelector('.cl-people'); return el !== null && +el.dataset.seq >= n; }"
+ENABLED = ".cl-app .cl-controls button:not([disabled])"
+
+
+def served(voila_serving, db_url: str, name: str) -> str:
+    return voila_serving(f"from cardlib.core.classdb import ClassDB\nfrom cardlib.ui.people import PeoplePage\n"
+                         f"PeoplePage(ClassDB({db_url!r}), {CODE!r}, {name!r})")
+
+
+def allowed_cards(state, seat: int, paused: bool) -> Counter:
+    """What a seat may see face up now: its hand and every field, or (paused on a finished round) that round's hands."""
+    obs = state.observation(seat)
+    if paused and obs.rounds:
+        done = obs.rounds[-1]
+        return Counter(str(c) for row in (*done.hands, *done.fields) for c in row)
+    return Counter(str(c) for row in (obs.hand, *obs.fields) for c in row)
+
+
+def dom_cards(page) -> Counter:
+    """The face-up cards of the HTML widget that shows most of each (each widget checked on its own)."""
+    most: Counter = Counter()
+    for html in page.eval_on_selector_all(".widget-html-content", "els => els.map(e => e.innerHTML)"):
+        most |= Counter(CARD.findall(html))
+    return most
+
+
+def test_two_students_at_one_table_see_only_their_own_cards(voila_serving, browser, tmp_path: Path) -> None:
+    database = tmp_path / "class.db"
+    db_url = f"sqlite:///{database}"
+    db = ClassDB(db_url)
+    db.open_class(CODE, game="twentyfive")
+    for name in (ANA, BO):
+        db.join(CODE, name)
+    table = Table.open(db, CODE, "twentyfive", 3)
+    table.sit(ANA)  # Ana opened the table (her page finds her seat)
+    seed = db.table_row(table.id).seed
+    urls = {ANA: served(voila_serving, db_url, ANA), BO: served(voila_serving, db_url, BO)}
+    pictures = Path(os.environ.get("CARDLIB_PEOPLE_PICTURES", tmp_path))
+    pictures.mkdir(parents=True, exist_ok=True)
+    pages, frames = {}, {ANA: [], BO: []}
+    for name in (ANA, BO):
+        context = browser.new_context(viewport={"width": 1366, "height": 768})
+        page = context.new_page()
+        page.set_default_timeout(60_000)
+        page.on("websocket", lambda socket, name=name: socket.on(
+            "framereceived", lambda payload: frames[name].append(
+                payload if isinstance(payload, str) else payload.decode("utf-8", "replace"))))
+        page.goto(urls[name], wait_until="domcontentloaded")
+        page.wait_for_selector(".cl-people", timeout=LOAD_TIMEOUT)
+        pages[name] = page
+    ana, bo = pages[ANA], pages[BO]
+    ana.wait_for_selector('.cl-people[data-stage="waiting"]')
+    bo.wait_for_selector('.cl-people[data-stage="lobby"]')
+    assert "Ana" in bo.inner_text(f'[data-table="{table.id}"]')
+    bo.get_by_role("button", name="Sit here").click()
+    bo.wait_for_selector('.cl-people[data-stage="waiting"]')
+    ana.wait_for_selector('.cl-people-seat[data-seat="1"][data-kind="person"]')  # Bo sat down: Ana's page shows it
+    ana.screenshot(path=str(pictures / "people-waiting-768.png"))
+    bo.get_by_role("button", name="Start now").click()
+    for page in (ana, bo):
+        page.wait_for_selector('.cl-people[data-stage="playing"]')
+        page.wait_for_selector('.cl-people-seat[data-seat="2"][data-kind="bot"]')
+        page.evaluate(WATCH)
+    seat = {ANA: 0, BO: 1}
+    rng, latencies, moves, checked_frames, dom_checks = random.Random(5), [], 0, 0, 0
+    allowed_before = {ANA: Counter(), BO: Counter()}
+    shot_taken = False
+    for _ in range(400):
+        state = Table(db, table.id).sync()
+        seq = len(state.history)
+        for page in (ana, bo):
+            page.wait_for_function(SEQ_AT_LEAST, arg=seq)
+        if len(Table(db, table.id).sync().history) != seq:  # the bots were still moving: look again
+            continue
+        for name, page in pages.items():
+            page.wait_for_function(f"() => document.querySelector('.cl-people').dataset.seq === '{seq}'")
+            html = page.content()
+            assert str(seed) not in html
+            labels = page.eval_on_selector_all(ENABLED, "bs => bs.map(b => b.textContent.trim())")
+            paused = "Next round" in labels or state.is_over  # a finished round on show: its hands are public
+            allowed = allowed_cards(state, seat[name], paused)
+            shown = dom_cards(page)
+            assert shown <= allowed, (name, shown - allowed)
+            dom_checks += 1
+            if state.current_player != seat[name] and not paused and not state.is_over:
+                assert labels == [], (name, labels)  # no button on the other seat's turn
+            window = allowed | allowed_before[name] | allowed_cards(state, seat[name], True)
+            for frame in frames[name]:
+                assert str(seed) not in frame
+                assert Counter(CARD.findall(frame)) <= window, (name, Counter(CARD.findall(frame)) - window)
+            checked_frames += len(frames[name])
+            frames[name].clear()
+            allowed_before[name] = allowed
+        if state.is_over:
+            break
+        if not shot_taken and moves >= 8:
+            ana.screenshot(path=str(pictures / "people-table-768.png"))
+            shot_taken = True
+        choices = [(name, page.eval_on_selector_all(ENABLED, "bs => bs.map(b => b.textContent.trim())"))
+                   for name, page in pages.items()]
+        choices = [(name, labels) for name, labels in choices if labels]
+        if not choices:
+            continue
+        name, labels = rng.choice(choices)
+        other = pages[BO if name == ANA else ANA]
+        page = pages[name]
+        label = rng.choice(labels)
+        marker = page.query_selector(".cl-shown")
+        page.locator(ENABLED).filter(has_text=re.compile(rf"^\s*{re.escape(label)}\s*$")).first.click()
+        page.wait_for_function("old => { const m = document.querySelector('.cl-shown');"
+                               " return m !== null && m !== old && (old === null || !old.isConnected); }", arg=marker)
+        if label not in ("Next round", "Back to the tables"):
+            moves += 1
+            other.wait_for_function(SEQ_AT_LEAST, arg=seq + 1)
+            clicked = page.evaluate("() => window.__lastClick")
+            times = other.evaluate("() => window.__seqTimes")
+            arrived = min(t for s, t in times.items() if int(s) >= seq + 1)
+            latencies.append((arrived - clicked) / 1000)
+    assert Table(db, table.id).status == "over", "the game did not end in 400 steps"
+    for name in (ANA, BO):
+        assert db.rounds_played(CODE, name, "twentyfive") > 0
+    assert checked_frames > 0 and moves > 0 and shot_taken
+    cuts = statistics.quantiles(latencies, n=20) if len(latencies) > 1 else latencies * 19
+    load = os.getloadavg()[0]
+    print(f"\npeople at one table: {moves} moves by clicks, {dom_checks} DOM checks, {checked_frames} websocket frames "
+          f"checked; move -> other page p50 {statistics.median(latencies):.3f} s, p95 {cuts[18]:.3f} s, "
+          f"max {max(latencies):.3f} s (load {load:.2f})")
