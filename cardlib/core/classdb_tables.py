@@ -283,7 +283,7 @@ def known_game(game: str) -> str:
 
 def checked_round(game: str, seat: int, rows: list[dict[str, Any]]) -> list[str]:
     """A round's rows as JSON text, one a row, once they pass the class files' checks; BadRound saying why not."""
-    from cardlib.core.classroom import KIT_COLUMNS, game_columns, game_values
+    from cardlib.core.classroom import file_checks
     from cardlib.ui.records import Records
 
     known_game(game)
@@ -295,13 +295,13 @@ def checked_round(game: str, seat: int, rows: list[dict[str, Any]]) -> list[str]
                            f"where the round is {game!r} at seat {seat!r}")
     record = Records(game)
     record.rows = [dict(row) for row in rows]
-    columns = {**KIT_COLUMNS, **game_columns(game)}
     try:
         header, lines = csv_rows(record.csv_text().encode("utf-8"))
+        columns, checks = file_checks(header, game)
         missing = [column for column in columns if column not in header]
         if missing:
             raise ClassFileError(f"missing the columns {', '.join(missing)}")
-        checked_rows(header, lines, columns, game_values(game))
+        checked_rows(header, lines, columns, checks)
         return [json.dumps(row, ensure_ascii=False) for row in rows]
     except (ClassFileError, TypeError, ValueError) as why:
         raise BadRound(f"the round was not written: {why}") from None

@@ -8,7 +8,10 @@ repeats a file already read is skipped with a message naming it, the row, the co
 others are pooled, with the file's name in a ``file`` column.
 
 A game says what its files hold in ``cardlib.<game>.classroom.COLUMNS`` (name -> kind) and what each
-value may be in ``cardlib.<game>.classroom.VALUES`` (name -> a check of ``class_files``).
+value may be in ``cardlib.<game>.classroom.VALUES`` (name -> a check of ``class_files``). Rows from a
+table of people also say which seats were people (``people``, e.g. "0 2") and who made the row's
+decision (``by``: person, or bot for a student away); a file of a game against bots has neither
+and is read as the student alone, deciding (``people`` their seat, ``by`` person).
 
 >>> data = read_class_files([("ana.csv", b"game,players,seat,game_no,round\\nnone,3,0,1,1\\n")])
 >>> data.skipped
@@ -27,8 +30,8 @@ from math import sqrt
 from pathlib import Path
 from typing import Any, Optional, Union
 
-from cardlib.core.class_files import (MAX_BYTES, ClassFileError, Whole, Seat, checked_rows, csv_rows,
-                                      kind_of)
+from cardlib.core.class_files import (MAX_BYTES, BadValue, ClassFileError, Whole, Seat, Text, checked_rows,
+                                      csv_rows, kind_of)
 from cardlib.games import REGISTRY, info
 
 __all__ = ["ClassData", "ClassFileError", "read_class_files", "class_table", "enough", "NOT_ENOUGH",
@@ -37,6 +40,7 @@ __all__ = ["ClassData", "ClassFileError", "read_class_files", "class_table", "en
 KIT_COLUMNS: dict[str, type] = {"game": str, "players": int, "seat": int, "game_no": int, "round": int}
 KIT_VALUES: dict[str, Any] = {"players": Whole(1, 10), "seat": Seat(), "game_no": Whole(1, 100_000),
                               "round": Whole(1, 100_000)}
+PEOPLE_COLUMNS: dict[str, type] = {"people": str, "by": str}  # last in every table; optional in a file
 NOT_ENOUGH = "not enough data for this table yet"
 DTYPES = {int: "int64", float: "float64", bool: "bool", str: "object"}
 
@@ -80,7 +84,7 @@ class ClassData:
 
         if game in self.tables:
             return self.tables[game]
-        columns = {"file": str, **KIT_COLUMNS, **game_columns(game)}
+        columns = {"file": str, **KIT_COLUMNS, **game_columns(game), **PEOPLE_COLUMNS}
         return pd.DataFrame({name: pd.Series([], dtype=DTYPES[kind]) for name, kind in columns.items()})
 
     def summary(self) -> str:
@@ -101,6 +105,45 @@ def game_values(game: str) -> dict[str, Any]:
     """What each value of a game's files may be: the kit's checks, then ``<game>.classroom.VALUES``."""
     module = importlib.import_module(info(game).module + ".classroom")
     return {**KIT_VALUES, **getattr(module, "VALUES", {})}
+
+
+def people_seats(text: str, row: Mapping[str, Any]) -> Optional[str]:
+    """Why ``text`` is not the seats people held at the row's table (distinct seats, the row's among them).
+
+    >>> people_seats("0 2", {"players": 3, "seat": 2}) is None
+    True
+    >>> people_seats("0 5", {"players": 3, "seat": 0})
+    '5 is not a seat at a table of 3 (0 to 2)'
+    """
+    try:
+        seats = [Seat().value(word, row) for word in text.split()]
+    except BadValue as why:
+        return str(why)
+    if len(set(seats)) != len(seats):
+        return f"{text[:40]!r} names a seat twice"
+    if row["seat"] not in seats:
+        return f"{text[:40]!r} leaves out the row's own seat {row['seat']}"
+    return None
+
+
+PEOPLE_VALUES: dict[str, Any] = {"people": Text(check=people_seats), "by": Text(choices=("person", "bot"))}
+
+
+def file_checks(header: list[str], game: str) -> tuple[dict[str, type], dict[str, Any]]:
+    """The columns to check in a file of ``game`` with this header (the people columns if it has them),
+    and each column's check."""
+    columns = {**KIT_COLUMNS, **game_columns(game)}
+    columns.update({name: kind for name, kind in PEOPLE_COLUMNS.items() if name in header})
+    return columns, {**game_values(game), **PEOPLE_VALUES}
+
+
+def with_people(values: dict[str, list[Any]]) -> dict[str, list[Any]]:
+    """The checked values with ``people`` and ``by`` filled where a file left them out or empty."""
+    rows = len(values["seat"])
+    people = values.get("people") or [""] * rows
+    values["people"] = [text or str(seat) for text, seat in zip(people, values["seat"])]
+    values["by"] = [text or "person" for text in values.get("by") or [""] * rows]
+    return values
 
 
 def class_sources(where: Union[str, Path, Iterable[Source]]) -> list[Source]:
@@ -165,11 +208,12 @@ def class_table(name: str, raw: bytes, game: Optional[str] = None) -> Any:
     games = [first]
     if game is not None and games[0] != game:
         raise ClassFileError(f"a {known[games[0]]} file, not {known.get(game, game)}")
-    columns = {**KIT_COLUMNS, **game_columns(games[0])}
+    columns, checks = file_checks(header, games[0])
     missing = [column for column in columns if column not in header]
     if missing:
         raise ClassFileError(f"a {known[games[0]]} file missing the columns {', '.join(missing)}")
-    values = checked_rows(header, rows, columns, game_values(games[0]))
+    values = with_people(checked_rows(header, rows, columns, checks))
+    columns.update(PEOPLE_COLUMNS)
     table = pd.DataFrame({"file": [name] * len(rows),
                           **{column: pd.Series(values[column], dtype=DTYPES[kind]) for column, kind in columns.items()}})
     return table

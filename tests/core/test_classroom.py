@@ -7,7 +7,7 @@ import io
 import pytest
 
 from cardlib.core import classroom
-from cardlib.core.classroom import read_class_files
+from cardlib.core.classroom import PEOPLE_COLUMNS, read_class_files
 from cardlib.ui.records import KIT_COLUMNS, Records
 
 COLUMNS = {"cards": int, "chance": float, "passed": bool, "hand": str}
@@ -38,7 +38,7 @@ def test_good_files_are_pooled_one_table_a_game_with_the_file_named():
                              ("cleo.csv", class_file("loop"))])
     assert data.skipped == [] and data.read == ["ana.csv", "ben.csv", "cleo.csv"]
     scout = data["scout"]
-    assert list(scout.columns) == ["file", *KIT_COLUMNS, *COLUMNS]
+    assert list(scout.columns) == ["file", *KIT_COLUMNS, *COLUMNS, *PEOPLE_COLUMNS]
     assert list(scout["file"]) == ["ana.csv"] * 2 + ["ben.csv"] * 3
     assert list(scout["cards"]) == [10, 11, 10, 11, 12] and scout["passed"].all()
     assert scout["chance"].sum() == pytest.approx(1.25) and len(data["loop"]) == 2
@@ -143,7 +143,38 @@ def test_a_header_naming_a_column_twice_is_refused():
 
 def test_an_empty_game_table_keeps_its_columns_and_kinds_and_says_not_enough_data():
     empty = read_class_files([])["scout"]
-    assert empty.empty and list(empty.columns) == ["file", *KIT_COLUMNS, *COLUMNS]
+    assert empty.empty and list(empty.columns) == ["file", *KIT_COLUMNS, *COLUMNS, *PEOPLE_COLUMNS]
     assert str(empty.dtypes["cards"]) == "int64" and str(empty.dtypes["passed"]) == "bool"
     assert repr(classroom.enough(empty)) == "not enough data for this table yet"
     assert classroom.enough(read_class_files([("a.csv", class_file())])["scout"]) is not None
+
+
+def people_file(people: str = "0 2", by: str = "person", rows: int = 2) -> bytes:
+    """A class file from a table of people: the ``people`` and ``by`` columns after the game's."""
+    records = Records("scout", seed=1)
+    records.new_game(1, players=3, seat=0)
+    for n in range(rows):
+        records.decided({"cards": str(10 + n), "chance": "0.25", "passed": "yes", "hand": "1/2 3/4",
+                         "people": people, "by": by})
+    records.finished((), True, lambda part, decisions: decisions)
+    return records.csv_text().encode()
+
+
+def test_a_table_of_peoples_file_keeps_who_were_people_and_who_decided():
+    data = read_class_files([("ana.csv", people_file("0 2", "bot")), ("ben.csv", class_file())])
+    assert data.skipped == []
+    table = data["scout"]
+    assert list(table["people"]) == ["0 2", "0 2", "0", "0"]  # a game against bots: the student alone
+    assert list(table["by"]) == ["bot", "bot", "person", "person"]
+
+
+@pytest.mark.parametrize("people, by, why", [
+    ("0 5", "person", "row 1, column people: 5 is not a seat at a table of 3 (0 to 2)"),
+    ("0 0", "person", "row 1, column people: '0 0' names a seat twice"),
+    ("1 2", "person", "row 1, column people: '1 2' leaves out the row's own seat 0"),
+    ("0 x", "person", "row 1, column people: 'x' is not a whole number"),
+    ("0 1", "robot", "row 1, column by: 'robot' is not one of 'person', 'bot'"),
+])
+def test_a_people_column_out_of_its_table_skips_the_file_saying_where_and_why(people, by, why):
+    data = read_class_files([("ana.csv", people_file(people, by))])
+    assert data.read == [] and data.skipped == [f"ana.csv: {why}"]

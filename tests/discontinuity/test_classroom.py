@@ -8,7 +8,7 @@ from fractions import Fraction
 
 import pytest
 
-from cardlib.core.classroom import game_columns, read_class_files
+from cardlib.core.classroom import PEOPLE_COLUMNS, game_columns, read_class_files
 from cardlib.discontinuity import classroom
 from cardlib.discontinuity.actions import TakeJoker
 from cardlib.discontinuity.analysis import joker_change
@@ -138,8 +138,9 @@ def test_the_csv_round_trips_through_the_class_reader_with_nothing_skipped():
     table = pooled(apps)
     assert len(table) == sum(len(app.records.rows) for app in apps)
     first = apps[0].records.rows
-    again = table[table["file"] == "student0.csv"].drop(columns="file").to_dict("records")
+    again = table[table["file"] == "student0.csv"].drop(columns=["file", *PEOPLE_COLUMNS]).to_dict("records")
     assert again == first
+    assert set(table["people"]) == set(table["seat"].astype(str)) and set(table["by"]) == {"person"}  # vs bots
 
 
 def test_sample_students_are_a_weak_and_strong_mix_that_each_plays_a_whole_game():

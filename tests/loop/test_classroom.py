@@ -13,7 +13,7 @@ from itertools import combinations
 import pandas as pd
 import pytest
 
-from cardlib.core.classroom import KIT_COLUMNS, read_class_files
+from cardlib.core.classroom import KIT_COLUMNS, PEOPLE_COLUMNS, read_class_files
 from cardlib.core.testing import snapshot
 from cardlib.loop import classroom
 from cardlib.loop.actions import DECK, SetAside, cards_text
@@ -93,7 +93,8 @@ def test_the_csv_reads_back_in_the_teachers_reader_with_nothing_skipped():
     data = read_class_files([("x.csv", app.records.csv_text().encode())])
     assert data.skipped == [] and data.read == ["x.csv"]
     table = data["loop"]
-    assert len(table) == len(app.records.rows) and list(table.columns) == ["file", *KIT_COLUMNS, *classroom.COLUMNS]
+    assert len(table) == len(app.records.rows)
+    assert list(table.columns) == ["file", *KIT_COLUMNS, *classroom.COLUMNS, *PEOPLE_COLUMNS]
     assert table["previous"].isna().tolist() == [row["previous"] == "" for row in app.records.rows]
     assert table["hand"].tolist() == [row["hand"] for row in app.records.rows]
 

@@ -7,7 +7,7 @@ from fractions import Fraction
 
 import pytest
 
-from cardlib.core.classroom import KIT_COLUMNS, read_class_files
+from cardlib.core.classroom import KIT_COLUMNS, PEOPLE_COLUMNS, read_class_files
 from cardlib.core.agents import RandomAgent
 from cardlib.core.testing import snapshot
 from cardlib.satori import classroom
@@ -67,7 +67,7 @@ def test_the_csv_round_trips_through_the_class_reader_with_nothing_skipped(sampl
     assert data.skipped == [] and len(data.read) == len(runs)
     table = data["satori"]
     assert len(table) == sum(len(windows) for _, windows in runs)
-    assert list(table.columns) == ["file", *KIT_COLUMNS, *classroom.COLUMNS]
+    assert list(table.columns) == ["file", *KIT_COLUMNS, *classroom.COLUMNS, *PEOPLE_COLUMNS]
     first = runs[0][0].records.rows[0]
     assert {key: table.iloc[0][key] for key in first} == first
 

@@ -10,7 +10,7 @@ from fractions import Fraction
 import pandas as pd
 import pytest
 
-from cardlib.core.classroom import read_class_files
+from cardlib.core.classroom import PEOPLE_COLUMNS, read_class_files
 from cardlib.core.protocol import places_from_scores
 from cardlib.scout import classroom
 from cardlib.scout.actions import KEEPING
@@ -98,7 +98,7 @@ def test_the_csv_reads_back_through_the_class_reader_with_nothing_skipped():
     assert data.skipped == [] and data.read == ["x.csv"]
     table = data["scout"]
     assert len(table) == len(app.records.rows) == 8
-    assert list(table.columns) == ["file", *KIT_COLUMNS, *COLUMNS]
+    assert list(table.columns) == ["file", *KIT_COLUMNS, *COLUMNS, *PEOPLE_COLUMNS]
     for row, (_, read) in zip(app.records.rows, table.iterrows()):
         for column, kind in COLUMNS.items():
             assert read[column] == pytest.approx(row[column]) if kind is float else read[column] == row[column]

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from cardlib.core.classroom import read_class_files
+from cardlib.core.classroom import PEOPLE_COLUMNS, read_class_files
 from cardlib.decks.pairs import pair_count
 from cardlib.twentyfive import classroom
 from cardlib.twentyfive.analysis import pairs_odds
@@ -140,7 +140,7 @@ def test_the_csv_goes_through_the_class_reader_whole_and_reads_back_the_same():
     apps = [played(*case)[0] for case in CASES]
     table = pooled(*apps)
     assert len(table) == sum(len(app.records.rows) for app in apps)
-    assert list(table.columns) == ["file", *KIT_COLUMNS, *classroom.COLUMNS]
+    assert list(table.columns) == ["file", *KIT_COLUMNS, *classroom.COLUMNS, *PEOPLE_COLUMNS]
     first = apps[0].records.rows
     back = table[table["file"] == "s0.csv"].to_dict("records")
     for row, read in zip(first, back):
