@@ -10,6 +10,7 @@ import io
 import json
 import random
 import socket
+import time
 import urllib.error
 import urllib.request
 import zipfile
@@ -21,7 +22,7 @@ import pytest
 
 from cardlib.core.classroom import NOT_ENOUGH, read_class_files
 from cardlib.games import REGISTRY, info
-from cardlib.ui.dashboard import serve
+from cardlib.ui.dashboard import COMPUTING, serve
 from cardlib.ui.testing import new_game
 
 SAMPLES = Path(__file__).resolve().parents[1] / "notebooks" / "data" / "class"
@@ -59,9 +60,14 @@ def get(url: str) -> tuple[int, dict[str, str], bytes]:
 
 
 def text(url: str) -> str:
-    """A page's text (it must answer 200)."""
-    status, _, body = get(url)
-    assert status == 200, (status, body[:500])
+    """A page's text (it must answer 200) once every headline on it is computed: on a loaded machine a
+    headline may take longer than a request waits, and the page says so and shows it at a later refresh."""
+    for _ in range(240):
+        status, _, body = get(url)
+        assert status == 200, (status, body[:500])
+        if COMPUTING not in body.decode("utf-8"):
+            break
+        time.sleep(0.5)
     return body.decode("utf-8")
 
 

@@ -37,6 +37,7 @@ __all__ = ["serve", "Dashboard", "DashboardServer", "REFRESH_SECONDS"]
 REFRESH_SECONDS = 3      # how often the page fetches its live part
 PAGE_SECONDS = 8.0       # the longest a request waits for the database before it says so
 HEADLINE_SECONDS = 4.0   # the longest a request waits for a game's headline before "being computed"
+COMPUTING = "This table is being computed; it appears at a coming refresh."
 SOCKET_SECONDS = 10.0    # a client that sends nothing for this long is let go
 RENDER_LOCK = threading.Lock()  # matplotlib's text rendering is not promised to be thread-safe
 
@@ -112,7 +113,7 @@ class Dashboard:
         try:
             return future.result(timeout=max(0.05, min(HEADLINE_SECONDS, deadline - time.monotonic())))
         except FutureTimeout:
-            return message("This table is being computed; it appears at a coming refresh.")
+            return message(COMPUTING)
         except Exception as error:  # a game's analysis failed: say so, keep the page
             return message(f"This table could not be computed ({type(error).__name__}: {str(error)[:200]}).")
 
