@@ -12,11 +12,12 @@ import random
 import socket
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 import zipfile
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, Optional
 
 import pytest
 
@@ -247,3 +248,53 @@ def test_a_request_that_names_another_host_is_refused(sample_class: Any) -> None
     request = urllib.request.Request(base + "/", headers={"Host": f"localhost:{port}"})
     with urllib.request.urlopen(request, timeout=30) as answer:
         assert answer.status == 200
+
+
+def post(url: str, form: dict[str, str], headers: Optional[dict[str, str]] = None) -> tuple[int, dict[str, str]]:
+    """A form POST, not following a redirect: its status and headers."""
+    class Stay(urllib.request.HTTPRedirectHandler):
+        def redirect_request(self, *args: Any) -> None:
+            return None
+
+    request = urllib.request.Request(url, data=urllib.parse.urlencode(form).encode(), method="POST",
+                                     headers=headers or {})
+    try:
+        with urllib.request.build_opener(Stay).open(request, timeout=60) as answer:
+            return answer.status, dict(answer.headers)
+    except urllib.error.HTTPError as error:
+        return error.code, dict(error.headers)
+
+
+def test_the_tables_of_people_are_listed_and_the_teacher_starts_the_waiting_ones(class_db: Any,
+                                                                                  running: Any) -> None:
+    from cardlib.core.tables import Table
+
+    class_db.open_class("SEATS", game="satori")
+    for name in ("Ana", "<b>Bo</b>", "Cy"):
+        class_db.join("SEATS", name)
+    waiting, full, empty = (Table.open(class_db, "SEATS", "satori", size) for size in (3, 3, 4))
+    waiting.sit("<b>Bo</b>")
+    full.sit("Ana"), full.sit("Cy"), full.start("Ana")
+    base, _ = running("SEATS")
+    page = section_of(text(base + "/"), "tables")
+    assert "<b>Bo</b>" not in page and "Student 2, <i>empty</i>, <i>empty</i>" in page
+    assert "Student 1, Student 3, <i>bot</i>" in page
+    assert section_of(text(base + "/?names=1"), "tables").count("&lt;b&gt;Bo&lt;/b&gt;") == 1
+    token = page.split('name="token" value="', 1)[1].split('"', 1)[0]
+    for form, headers in (({}, {}), ({"token": "guess"}, {}), ({"token": token}, {"Host": "evil.example"}),
+                          ({"token": token}, {"Origin": "http://evil.example"})):
+        assert post(base + "/start-all", form, headers)[0] == 403
+    assert [Table(class_db, table.id).status for table in (waiting, full, empty)] == ["open", "playing", "open"]
+    status, headers = post(base + "/start-all", {"token": token, "names": "1"})
+    assert status == 303 and headers["Location"] == "/?names=1"
+    assert [Table(class_db, table.id).status for table in (waiting, full, empty)] == ["playing", "playing", "open"]
+    after = section_of(text(base + "/"), "tables")
+    assert "Student 2, <i>bot</i>, <i>bot</i>" in after and "Start every table" not in after
+    other, _ = running("SEATS")  # another dashboard's token is not this one's
+    assert post(other + "/start-all", {"token": token})[0] == 403
+
+
+def section_of(page: str, name: str) -> str:
+    """The part of a page in ``<section class="{name}">``."""
+    start = page.index(f'<section class="{name}">')
+    return page[start:page.index("</section>", start)]

@@ -9,6 +9,8 @@ server from the class database (``ClassDB``); nothing is fetched from outside an
   ``cardlib.<game>.classroom.headline(table) -> (table, Figure or None)`` over ``class_data(code)``,
   the figure as inline SVG. A small script fetches ``/live`` every few seconds and redraws.
 - ``GET /live``: that part of the page alone. ``GET /export.zip``: the class's CSV files. Else 404.
+- The class's tables of people, if any (``dashboard_tables``), and ``POST /start-all`` (the page's
+  button, with the dashboard's token): every open table where someone sits starts, empty seats bots.
 
 Each game's headline is computed once per content of its table (cached: The Satori's runs rollouts)
 on a worker; a request waits at most a few seconds for it and otherwise says it is being computed.
@@ -31,6 +33,7 @@ from urllib.parse import parse_qs, urlsplit
 
 from cardlib.core.classroom import NOT_ENOUGH
 from cardlib.games import REGISTRY
+from cardlib.ui.dashboard_tables import read_tables, tables_section
 
 __all__ = ["serve", "Dashboard", "DashboardServer", "REFRESH_SECONDS"]
 
@@ -51,6 +54,7 @@ class Dashboard:
         self.computing = ThreadPoolExecutor(max_workers=1, thread_name_prefix="dashboard-headline")  # analyses
         self.lock = threading.Lock()
         self.headlines: dict[tuple[str, str], Future] = {}  # (game, digest of its table) -> (table HTML, SVG)
+        self.token = secrets.token_urlsafe(16)  # the Start button's: only a page read from this server has it
 
     def close(self) -> None:
         """Stop the workers (a headline being computed is let finish) and close the database."""
@@ -71,7 +75,7 @@ class Dashboard:
         deadline = time.monotonic() + PAGE_SECONDS + HEADLINE_SECONDS  # the whole answer's bound
         reading = self.workers.submit(self.read)
         try:
-            info, students, data = reading.result(timeout=PAGE_SECONDS)
+            info, students, data, tables = reading.result(timeout=PAGE_SECONDS)
         except FutureTimeout:
             return message(f"The class database did not answer within {PAGE_SECONDS:.0f} s; the page tries again.")
         except Exception as error:  # any failure of the database: a message, never a traceback
@@ -85,7 +89,7 @@ class Dashboard:
         parts = [f'<p class="class">Class <b>{html.escape(self.code)}</b> · {html.escape(game)} · '
                  f'{len(students)} students · {sum(s.rounds for s in students)} rounds · '
                  f'updated {datetime.now().strftime("%H:%M:%S")}</p>',
-                 students_table(students, names)]
+                 students_table(students, names), tables_section(tables, students, names, self.token)]
         games = [info.game] if info.game else [line.name for line in REGISTRY if line.name in data.tables]
         for name in games:
             parts.append(f'<section class="game" id="game-{name}"><h2>{html.escape(titles.get(name, name))}</h2>'
@@ -94,12 +98,19 @@ class Dashboard:
             parts.append(message(f"No rounds yet: {NOT_ENOUGH}."))
         return "\n".join(parts)
 
-    def read(self) -> tuple[Any, list[Any], Any]:
-        """The class, its students and its rounds as ``class_data`` pools them."""
+    def read(self) -> tuple[Any, list[Any], Any, list[Any]]:
+        """The class, its students, its rounds as ``class_data`` pools them, and its tables of people."""
         info = self.db.class_info(self.code)
         if info is None:
-            return None, [], None
-        return info, self.db.students(self.code), self.db.class_data(self.code)
+            return None, [], None, []
+        return (info, self.db.students(self.code), self.db.class_data(self.code),
+                read_tables(self.db, self.code))
+
+    def start_all(self) -> int:
+        """Start every open table where someone sits (empty seats become bots); how many started."""
+        from cardlib.core.tables import start_all
+
+        return self.workers.submit(start_all, self.db, self.code).result(timeout=PAGE_SECONDS)
 
     def headline(self, game: str, table: Any, deadline: float) -> str:
         """A game's headline table and plot as HTML, computed once per content of its table."""
@@ -216,11 +227,33 @@ class Handler(BaseHTTPRequestHandler):
         else:
             self.not_found()
 
+    def do_POST(self) -> None:  # noqa: N802 (the standard library's name)
+        """``/start-all`` with the page's token starts the waiting tables, then back to the page; else 403/404."""
+        if urlsplit(self.path).path != "/start-all":
+            self.not_found()
+            return
+        length = int(self.headers.get("Content-Length") or 0)
+        form = parse_qs(self.rfile.read(min(length, 4096)).decode("utf-8", "replace"))
+        dashboard = self.server.dashboard
+        origin = self.headers.get("Origin")
+        if (not local_host(self.headers.get("Host", "")) or (origin and not local_host(urlsplit(origin).netloc))
+                or not secrets.compare_digest(form.get("token", [""])[0], dashboard.token)):
+            self.answer(403, "text/plain; charset=utf-8", b"Only the dashboard's own page starts the tables.")
+            return
+        try:
+            dashboard.start_all()
+        except Exception as error:  # the database failed or was slow: a message, never a traceback
+            text = f"The tables could not be started ({type(error).__name__}); try again."
+            self.answer(503, "text/plain; charset=utf-8", text.encode("utf-8"))
+            return
+        place = "/?names=1" if form.get("names", ["0"])[0] == "1" else "/"
+        self.answer(303, "text/plain; charset=utf-8", b"Started.", extra={"Location": place})
+
     def not_found(self) -> None:
-        """404 for anything but the dashboard's three addresses."""
+        """404 for anything but the dashboard's addresses."""
         self.answer(404, "text/plain; charset=utf-8", b"Not found: the dashboard is at /")
 
-    do_POST = do_PUT = do_DELETE = do_PATCH = not_found  # noqa: N815
+    do_PUT = do_DELETE = do_PATCH = not_found  # noqa: N815
 
     def answer(self, status: int, kind: str, body: bytes, nonce: Optional[str] = None,
                extra: Optional[dict[str, str]] = None) -> None:
@@ -233,7 +266,8 @@ class Handler(BaseHTTPRequestHandler):
         self.send_header("X-Content-Type-Options", "nosniff")
         self.send_header("Referrer-Policy", "no-referrer")
         self.send_header("Content-Security-Policy", f"default-src 'none'; style-src 'unsafe-inline'; "
-                         f"script-src {script}; connect-src 'self'; img-src data:; frame-ancestors 'none'")
+                         f"script-src {script}; connect-src 'self'; img-src data:; form-action 'self'; "
+                         "frame-ancestors 'none'")
         for name, value in (extra or {}).items():
             self.send_header(name, value)
         self.end_headers()
@@ -269,6 +303,8 @@ tbody th { white-space: nowrap; }
 td.who { text-align: left; max-width: 18rem; overflow-wrap: anywhere; }
 .game h2 { margin: 0.6rem 0 0.2rem; } .plot svg { max-width: 100%; height: auto; }
 section.game { max-width: 880px; min-width: 0; } .table { overflow-x: auto; }
+section.tables { flex-basis: 100%; } section.tables h2 { margin: 0.6rem 0 0.2rem; }
+section.tables button { font-size: 1.05rem; padding: 0.3rem 0.8rem; }
 """
 
 PAGE = """<!doctype html>
