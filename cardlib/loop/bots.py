@@ -27,7 +27,7 @@ from typing import Any, Optional
 from cardlib.core.agents import RandomAgent
 from cardlib.loop.actions import DONDEN, EIGHT, PASS, Action, Card, Play, SetAside, Sit, cards_in_order
 from cardlib.loop.combos import combinations_in, combo
-from cardlib.loop.playout import margins
+from cardlib.loop.playout import imagined_margins
 from cardlib.loop.seen import Observation
 from cardlib.loop.world import world
 
@@ -184,11 +184,11 @@ class SearchBot:
             return options[0]
         totals = dict.fromkeys(options, 0.0)
         for _ in range(self.rollouts):
-            imagined = world(obs, rng)
             if self.by_rules:
+                imagined = world(obs, rng)
                 found = [margin_by_rules(imagined, obs.seat, action) for action in options]
             else:
-                found = margins(imagined, obs.seat, options)
+                found = imagined_margins(obs, rng, options)  # the same world, played on a table
             for action, value in zip(options, found):
                 totals[action] += value
         return max(options, key=totals.__getitem__)

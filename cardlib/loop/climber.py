@@ -25,6 +25,8 @@ FIRSTS = sum(1 << PLACE[card] for card in DECK if card[1] == "r")  # one bit a n
 COLOUR_BITS = [sum(1 << PLACE[card] for card in DECK if card[1] == colour) for colour in "rby"]
 ABOVE = [sum(1 << PLACE[card] for card in DECK if card[0] > number) for number in range(17)]
 BELOW = [sum(1 << PLACE[card] for card in DECK if card[0] < number) for number in range(17)]
+QUIET = sum(1 << PLACE[card] for card in DECK if card[0] != EIGHT)  # every card but the 8s
+_TRICKS: dict[int, tuple[int, int, int, int]] = {}  # trick -> _trick(trick)
 
 
 def mask(cards: Iterable[Card]) -> int:
@@ -103,13 +105,16 @@ def play(hand: int, trick: int, reversed_order: bool) -> int:
 def lead(hand: int, reversed_order: bool) -> int:
     """The biggest combination without an 8 (8s only: all of them), the weakest; a pair or three before a run
     of its number, runs by colour (``combos.combinations_in``'s order)."""
-    quiet = hand & ~EIGHTS
+    quiet = hand & QUIET
     if not quiet:
         return hand  # only 8s: one number, so the biggest combination is all of them
-    size = max(_longest_run(quiet), 3 if _groups(quiet, 3) else 2 if _groups(quiet, 2) else 1)
+    r, b, y = quiet & FIRSTS, quiet >> 1 & FIRSTS, quiet >> 2 & FIRSTS  # bit 3(n − 1): n in red, blue, yellow
+    threes, pairs, longest = r & b & y, (r & b) | (r & y) | (b & y), _longest_run(quiet)
+    size = max(longest, 3 if threes else 2 if pairs else 1)
     if size == 1:
         return _weakest(quiet, reversed_order)
-    groups, runs = _groups(quiet, size) if size <= 3 else 0, _runs(quiet, size)
+    groups = threes if size == 3 else pairs if size == 2 else 0
+    runs = _runs(quiet, size) if longest >= size else 0
     group = _weakest(groups, reversed_order) if groups else 0
     run = _weakest(runs, reversed_order) if runs else 0
     if group and run:  # the weaker number; the group on a tie
@@ -119,30 +124,38 @@ def lead(hand: int, reversed_order: bool) -> int:
     return _group_of(quiet, group, size) if group else _run_of(run, size)
 
 
+def _trick(trick: int) -> tuple[int, int, int, int]:
+    """What following ``trick`` asks: its size, its form (1: a single, 2: a pair or three, 3: a run), and the cards
+    of stronger numbers (above its lowest number; under donden, below it), remembered (there are few tricks)."""
+    size, lowest = trick.bit_count(), trick & -trick
+    old = (lowest.bit_length() - 1) // 3 + 1  # the number to beat (a run's lowest)
+    form = 1 if size == 1 else 2 if trick >> 3 * (old - 1) < 8 else 3  # a pair or three: one number's 3 bits
+    _TRICKS[trick] = found = (size, form, ABOVE[old], BELOW[old])
+    return found
+
+
 def follow(hand: int, trick: int, reversed_order: bool) -> int:
     """The weakest combination without an 8 that beats ``trick``; with only 8s that beat it, the first of them
     (``combos.beating``'s order) when the hand is nearly out, else a pass (0)."""
-    size, lowest = trick.bit_count(), trick & -trick
-    old = (lowest.bit_length() - 1) // 3 + 1  # the number to beat (a run's lowest)
-    late = hand.bit_count() <= LATE
-    stronger = BELOW[old] if reversed_order else ABOVE[old]
-    if size == 1:
+    size, form, above, below = _TRICKS.get(trick) or _trick(trick)
+    stronger = below if reversed_order else above
+    if form == 1:
         cards = hand & stronger
-        quiet = cards & ~EIGHTS
+        quiet = cards & QUIET
         if quiet:
-            return _weakest(quiet, reversed_order)
-        return cards & -cards if late else 0
-    if trick >> 3 * (old - 1) < 8:  # one number: a pair or three of a kind
+            return _weakest(quiet, reversed_order) if reversed_order else quiet & -quiet
+        return cards & -cards if hand.bit_count() <= LATE else 0
+    if form == 2:
         groups = _groups(hand & stronger, size)
-        quiet = groups & ~EIGHTS
+        quiet = groups & QUIET
         if quiet:
             return _group_of(hand, _weakest(quiet, reversed_order), size)
-        return _group_of(hand, groups & -groups, size) if groups and late else 0
-    quiet = _runs(hand & ~EIGHTS, size) & stronger
+        return _group_of(hand, groups & -groups, size) if groups and hand.bit_count() <= LATE else 0
+    quiet = _runs(hand & QUIET, size) & stronger
     if quiet:
         return _run_of(_weakest(quiet, reversed_order), size)
     starts = _runs(hand, size) & stronger
-    if not (starts and late):
+    if not (starts and hand.bit_count() <= LATE):
         return 0
     first = next(starts & colour for colour in COLOUR_BITS if starts & colour)  # runs are listed colour by colour
     return _run_of(first & -first, size)

@@ -16,12 +16,16 @@ True
 """
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
+from types import SimpleNamespace
 from typing import Any, Optional
 
 from cardlib.loop.actions import EIGHT, SETTING, SITTING, Action, Card, Donden, Pass, Play, SetAside
 from cardlib.loop.chairs import BASE
 from cardlib.loop.climber import EIGHTS, HIGH, LOW, cards_of, follow, lead, mask
+from cardlib.loop.seen import Observation
+from cardlib.loop.world import asides_done, deal_unseen, world
 
 MEMORY = 200_000  # hands remembered before the memory starts again (a pure function: results never change)
 _ASIDE: dict[int, int] = {}  # hand -> the two cards the climber sets aside
@@ -148,7 +152,31 @@ def margins(state: Any, seat: int, actions: Sequence[Action]) -> list[float]:
     the others' mean, an action at a time (the round set out on a table once)."""
     if state._phase == SITTING:
         return [margin(state, seat, action) for action in actions]
-    table, found = Table(state), []
+    return _margins(Table(state), seat, actions)
+
+
+def imagined_margins(obs: Observation, rng: random.Random, actions: Sequence[Action]) -> list[float]:
+    """``margins(world(obs, rng), obs.seat, actions)``: in a round, the table is dealt straight from ``obs`` with
+    the same draws from ``rng`` as ``world`` (no game is built)."""
+    if obs.phase == SITTING:
+        return margins(world(obs, rng), obs.seat, actions)
+    rng.getrandbits(64)  # world() seeds the imagined game's own random stream first
+    done = asides_done(obs)
+    hands, asides, _ = deal_unseen(obs, rng, done)
+    n = obs.players
+    occupant = [obs.chairs.index(chair) for chair in range(n)]
+    order = [occupant[(obs.start + step) % n] for step in range(n)]
+    seen = SimpleNamespace(  # what Table reads of a State, as world() would set it
+        game=SimpleNamespace(players=n, start=obs.start), _phase=obs.phase, _setting=[p for p in order if not done[p]],
+        _hands=hands, _aside=asides, _revealed=obs.revealed, _reversed=obs.reversed,
+        _dondened=bool(obs.log) and obs.log[-1][0] == "donden", _trick_cards=obs.trick, _last=obs.last,
+        _passed=obs.passed, _in=[player not in obs.out for player in range(n)], _out=obs.out, _chair=obs.chairs,
+        _occupant=occupant, _previous=obs.previous, _current=obs.current_player)
+    return _margins(Table(seen), obs.seat, actions)
+
+
+def _margins(table: Table, seat: int, actions: Sequence[Action]) -> list[float]:
+    found = []
     for action in actions:
         copy = table.copy()
         copy.finish(action)

@@ -26,7 +26,7 @@ from cardlib.loop.seen import Observation
 
 def asides_done(obs: Observation) -> list[bool]:
     """Which players have set their 2 cards aside this round (from the public log)."""
-    begun = max(index for index, entry in enumerate(obs.log) if entry[0] == "round")
+    begun = len(obs.log) - 1 - next(back for back, entry in enumerate(reversed(obs.log)) if entry[0] == "round")
     done = [False] * obs.players
     for kind, player, _ in obs.log[begun + 1:]:
         if kind == "set aside":
@@ -42,7 +42,7 @@ def world(obs: Observation, rng: random.Random, game: Optional[Game] = None) -> 
     """
     if obs.result is not None:
         raise ValueError("the game is over: there is nothing left to imagine")
-    n, seat = obs.players, obs.seat
+    n = obs.players
     state = State.__new__(State)
     state.game = game or Game(players=n, start=obs.start)
     state._rng = random.Random(rng.getrandbits(64))
@@ -66,7 +66,7 @@ def world(obs: Observation, rng: random.Random, game: Optional[Game] = None) -> 
     done = asides_done(obs)
     state._setting = [state._occupant[(obs.start + step) % n] for step in range(n)
                       if not done[state._occupant[(obs.start + step) % n]]] if obs.phase == SETTING else []
-    _deal_the_unseen(state, obs, rng, done)
+    state._hands, state._aside, state._unused = deal_unseen(obs, rng, done)
     state._shown = frozenset(card for pile in obs.piles for card in pile)
     state._known = [frozenset(state._hands[p] + state._aside[p]) for p in range(n)]
     state._known[obs.seat] = frozenset(card for cards in obs.held_known for card in cards) | set(obs.aside)
@@ -85,8 +85,9 @@ def _seat_the_choosers(state: State, obs: Observation) -> None:
     state._waiting = [player for player in reversed(obs.out) if player not in state._chosen]
 
 
-def _deal_the_unseen(state: State, obs: Observation, rng: random.Random, done: list[bool]) -> None:
-    """Hands and set-aside cards: the seat's own, the known cards in place, the rest of the pool at random."""
+def deal_unseen(obs: Observation, rng: random.Random, done: list[bool]) -> tuple[list, list, list]:
+    """Hands, set-aside cards (player by player) and the unused cards: the seat's own and the known cards in
+    place, the rest of the pool at random (``done``: who has set 2 cards aside this round)."""
     n, seat = obs.players, obs.seat
     placed: set[Card] = set(obs.hand) | set(obs.aside) | {card for pile in obs.piles for card in pile}
     for cards in obs.held_known:
@@ -94,11 +95,11 @@ def _deal_the_unseen(state: State, obs: Observation, rng: random.Random, done: l
     pool = [card for card in DECK if card not in placed]
     rng.shuffle(pool)
     drawn = iter(pool)
-    state._hands, state._aside = [], []
+    hands, asides = [], []
     for player in range(n):
         if player == seat:
-            state._hands.append(list(obs.hand))
-            state._aside.append(list(obs.aside))
+            hands.append(list(obs.hand))
+            asides.append(list(obs.aside))
             continue
         set_aside = ASIDE if done[player] else 0
         holding = list(obs.held_known[player])
@@ -106,6 +107,6 @@ def _deal_the_unseen(state: State, obs: Observation, rng: random.Random, done: l
         revealed = obs.revealed[player]
         rest = [card for card in holding if card not in revealed]
         aside = list(revealed) + rng.sample(rest, set_aside - len(revealed))
-        state._aside.append(aside)
-        state._hands.append(list(cards_in_order(card for card in holding if card not in aside)))
-    state._unused = list(drawn)
+        asides.append(aside)
+        hands.append(list(cards_in_order(card for card in holding if card not in aside)))
+    return hands, asides, list(drawn)

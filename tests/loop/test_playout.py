@@ -86,3 +86,19 @@ def test_the_set_aside_cards_remembered_are_the_climbers():
         hand = playout.mask(state.hand(player))
         first = playout._aside(hand)
         assert playout._ASIDE[hand] == first == playout.mask(aside_pair(state.hand(player)))
+
+
+@pytest.mark.parametrize("game", GAMES, ids=repr)
+def test_a_table_dealt_from_the_observation_is_the_world_the_bot_would_imagine(game):
+    compared = 0
+    for index, state in enumerate(testing.random_states(game, 6, 5)):
+        if state.is_over:
+            continue
+        seat = state.current_player
+        obs = state.observation(seat)
+        actions = candidates(obs, state.legal_actions(), 6)
+        direct, built = random.Random(index), random.Random(index)
+        assert playout.imagined_margins(obs, direct, actions) == playout.margins(world(obs, built), seat, actions)
+        assert direct.getstate() == built.getstate()  # the same draws: the next world is the same too
+        compared += 1
+    assert compared > 20
