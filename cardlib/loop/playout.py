@@ -1,8 +1,8 @@
 """The search bot's rollouts at speed (stdlib only): climbers play a round of Loop to its end.
 
 ``margin(state, seat, action)`` gives what ``bots.margin_by_rules`` gives (the same moves, the same
-points) without the rules engine's bookkeeping: no legal-action lists, no checks, no log. Only the
-chairs between rounds go through the rules engine; the round itself is played on a ``Table`` of
+points) without the rules engine's bookkeeping: no legal-action lists, no checks, no log, no copy of
+the game (the chairs between rounds: ``seated``). The round is played on a ``Table`` of
 plain lists, each hand a bit mask, and the climber's play is worked out on the masks (``climber.py``);
 its two cards set aside are remembered by hand (the same hands come up in every candidate of a world).
 tests/loop/test_playout.py checks the two ways agree, choice by choice and margin by margin.
@@ -21,8 +21,8 @@ from collections.abc import Sequence
 from types import SimpleNamespace
 from typing import Any, Optional
 
-from cardlib.loop.actions import EIGHT, SETTING, SITTING, Action, Card, Donden, Pass, Play, SetAside
-from cardlib.loop.chairs import BASE
+from cardlib.loop.actions import EIGHT, SETTING, SITTING, Action, Card, Donden, Pass, Play, SetAside, Sit
+from cardlib.loop.chairs import BASE, allowed_chairs
 from cardlib.loop.climber import EIGHTS, HIGH, LOW, cards_of, follow, lead, mask
 from cardlib.loop.seen import Observation
 from cardlib.loop.world import asides_done, deal_unseen, world
@@ -151,7 +151,7 @@ def margins(state: Any, seat: int, actions: Sequence[Action]) -> list[float]:
     """Each action played in ``state`` (left as it is), then climbers to the round's end: seat's points minus
     the others' mean, an action at a time (the round set out on a table once)."""
     if state._phase == SITTING:
-        return [margin(state, seat, action) for action in actions]
+        return [margin(state, seat, action) for action in actions]  # type: ignore[arg-type]
     return _margins(Table(state), seat, actions)
 
 
@@ -187,15 +187,31 @@ def _margins(table: Table, seat: int, actions: Sequence[Action]) -> list[float]:
 def margin(state: Any, seat: int, action: Action) -> float:
     """Play ``action`` in ``state`` (left as it is), then climbers to the round's end: seat's points minus the
     others' mean."""
-    if state._phase == SITTING:  # the chairs through the rules engine; then the next round on the table
-        from cardlib.loop.bots import climb_move  # bots imports this module
-        state = state.clone()
-        state.apply(action)
-        while state._phase == SITTING:
-            state.apply(climb_move(state))
-        table = Table(state)
+    if state._phase == SITTING:  # the chairs, then the next round on a table
+        table = seated(state, action)
         table.finish()
     else:
         table = Table(state)
         table.finish(action)
     return table.margin(seat)
+
+
+def seated(state: Any, action: Sit) -> Table:
+    """The next round on a table, once the player to choose has taken ``action``'s chair and the climbers after
+    them theirs (``bots.climb_move``: the chair whose last occupant finished worst): ``rules.State._sit`` and
+    ``_start_round``."""
+    n, ranks, occupant = state.game.players, state._ranks, state._occupant
+    before, chosen, waiting = dict(enumerate(state._chair)), dict(state._chosen), state._waiting[1:]
+    chosen[state._current] = action.chair
+    while waiting:
+        allowed = allowed_chairs(waiting[0], before, chosen, waiting[1:])
+        chosen[waiting.pop(0)] = max(allowed, key=lambda chair: (ranks[occupant[chair]], -chair))
+    at_chair = [state._piles[chair] + state._hands[occupant[chair]] + state._aside[occupant[chair]] for chair in range(n)]
+    chairs = [chosen[player] for player in range(n)]
+    occupants = [chairs.index(chair) for chair in range(n)]
+    order = [occupants[(state.game.start + step) % n] for step in range(n)]
+    return Table(SimpleNamespace(  # a round's start, as rules.State._start_round sets it
+        game=state.game, _phase=SETTING, _setting=order, _hands=[at_chair[chairs[player]] for player in range(n)],
+        _aside=[[]] * n, _revealed=[[]] * n, _reversed=False, _dondened=False, _trick_cards=(), _last=None,
+        _passed=[False] * n, _in=[True] * n, _out=[], _chair=chairs, _occupant=occupants,
+        _previous=[ranks[occupant[chair]] for chair in range(n)], _current=order[0]))

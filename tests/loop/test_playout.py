@@ -102,3 +102,19 @@ def test_a_table_dealt_from_the_observation_is_the_world_the_bot_would_imagine(g
         assert direct.getstate() == built.getstate()  # the same draws: the next world is the same too
         compared += 1
     assert compared > 20
+
+
+@pytest.mark.parametrize("game", GAMES, ids=repr)
+def test_between_rounds_the_chairs_taken_on_the_table_give_the_rules_engines_margins(game):
+    rng, compared = random.Random(2), 0
+    for seed in range(6):
+        state = game.new(seed=seed)
+        while not state.is_over:
+            if state.phase == "sit":
+                seat = state.current_player
+                imagined = world(state.observation(seat), rng, game)
+                for action in state.legal_actions():
+                    assert playout.margin(imagined, seat, action) == margin_by_rules(imagined, seat, action)
+                    compared += 1
+            state.apply(climb_move(state))
+    assert compared >= 10
