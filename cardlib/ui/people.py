@@ -46,19 +46,22 @@ DATABASE_DOWN = "The class database cannot be reached just now: the page tries a
 PEOPLE_JA = {
     "Tables of {game}": "{game}のテーブル",
     "Open tables": "空いているテーブル",
-    "No open table yet: open one, and the others can sit down.": "まだ空いているテーブルはありません。テーブルを開いてください。",
+    "No open table yet: open one, and the others can sit down.":
+        "まだ空いているテーブルはありません。テーブルを開いてください。",
     "Table {id} · {n} players · {who}": "テーブル{id}・{n}人・{who}",
     "nobody yet": "まだ誰もいません",
     "Sit here": "ここに座る",
     "Open a new table": "新しいテーブルを開く",
     "{n} players": "{n}人",
     "Waiting for players": "プレイヤーを待っています",
-    "{player}: empty (a bot plays here if the game starts now)": "{player}：空席（いま始めるとボットが入ります）",
+    "{player}: empty (a bot plays here if the game starts now)":
+        "{player}：空席（いま始めるとボットが入ります）",
     "{player} (bot)": "{player}（ボット）",
     "Start now": "いま始める",
     "Empty seats become bots": "空席にはボットが入ります",
     "bot": "ボット", "away": "離席中", "you": "あなた",
-    MOVED_ON: "テーブルは先に進みました：別の手が先に届きました。テーブルをもう一度見てください。",
+    MOVED_ON:
+        "テーブルは先に進みました：別の手が先に届きました。テーブルをもう一度見てください。",
     "Back to the tables": "テーブル一覧へ",
 }
 
@@ -74,7 +77,8 @@ class PeoplePage(widgets.VBox):
         found = db.class_info(self.code)
         self.info = game_info(game or (found.game if found is not None else None) or "")
         self.bot = self.info.new_bot()  # what the seats of bots are marked with (the table's own bot)
-        self.poll_seconds, self.heartbeat_seconds, self.timeout, self.clock = poll_seconds, heartbeat_seconds, timeout, clock
+        self.poll_seconds, self.heartbeat_seconds = poll_seconds, heartbeat_seconds
+        self.timeout, self.clock = timeout, clock
         self.table: Optional[Table] = None
         self.view: Optional[View] = None  # the last view drawn (None in the lobby)
         self.app: Any = None
@@ -87,7 +91,8 @@ class PeoplePage(widgets.VBox):
         self._seats = widgets.HTML()
         self._body = widgets.VBox()
         self._message = widgets.HTML()
-        self.size_choice = widgets.Dropdown(options=[(self.say("{n} players", n=n), n) for n in sorted(self.info.sizes)],
+        sizes = [(self.say("{n} players", n=n), n) for n in sorted(self.info.sizes)]
+        self.size_choice = widgets.Dropdown(options=sizes,
                                             layout=widgets.Layout(width="9em"))
         self.open_button = widgets.Button(description=self.say("Open a new table"), button_style="primary", icon="plus")
         self.open_button.on_click(lambda _button: self._do(self.open_table))
@@ -144,7 +149,7 @@ class PeoplePage(widgets.VBox):
                 kind, text = "bot", say("{player} (bot)", player=player)
             else:
                 kind = "you" if number == view.seat else "away" if seat.away else "person"
-                text = seat.name + (f" ({say('you')})" if kind == "you" else f" ({say('away')})" if kind == "away" else "")
+                text = seat.name + {"you": f" ({say('you')})", "away": f" ({say('away')})"}.get(kind, "")
             parts.append(f'<span class="cl-people-seat" data-seat="{number}" data-kind="{kind}" '
                          f'style="margin-right: 18px">{escape(text)}</span>')
         return f'<div class="cl-people-seats">{"".join(parts)}</div>'
@@ -160,8 +165,8 @@ class PeoplePage(widgets.VBox):
             button = widgets.Button(description=say("Sit here"), button_style="primary")
             button.on_click(lambda _button, chosen=table_id: self._do(lambda: self.sit(chosen)))
             self.sit_buttons[table_id] = button
-            line = widgets.HTML(f'<span class="cl-people-table" data-table="{table_id}">'
-                                f'{escape(say("Table {id} · {n} players · {who}", id=table_id, n=size, who=who))}</span>')
+            words = say("Table {id} · {n} players · {who}", id=table_id, n=size, who=who)
+            line = widgets.HTML(f'<span class="cl-people-table" data-table="{table_id}">{escape(words)}</span>')
             rows.append(widgets.HBox([line, button], layout=widgets.Layout(align_items="center", grid_gap="12px")))
         if not tables:
             rows.append(widgets.HTML(escape(say("No open table yet: open one, and the others can sit down."))))

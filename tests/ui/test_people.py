@@ -1,4 +1,4 @@
-"""The page of a table of people in the kernel: two pages (two students' kernels) at one table, on SQLite and PostgreSQL.
+"""The page of a table of people, in the kernel: two pages (two students' kernels) at one table, SQLite and PostgreSQL.
 
 Each page plays by clicking its own buttons to the end of a Twenty-five and a Satori table (a bot in the third
 seat); after every click both pages' widgets (every synced value, the spare buttons too) are walked: no face-up
@@ -144,7 +144,8 @@ def test_two_pages_play_a_table_to_the_end_by_clicks(class_db: Any, game: str) -
             other_seat, (other, other_name) = next((s, p) for s, p in pages.items() if s != seat)
             check_page(page, seed, other_name)
             checks += 1
-            if page.stage == "playing" and page.info.name == "twentyfive" and page.app.pending(page.view.observation) is None:
+            live = page.stage == "playing" and page.app.pending(page.view.observation) is None
+            if live and page.info.name == "twentyfive":
                 # the check can fail: the other seat's page shows its own hand, hidden from this seat
                 shown = cards_shown(other)
                 allowed = Counter({str(c): n for c, n in seen_cards(page).items()})
@@ -181,7 +182,8 @@ def test_a_move_too_late_says_the_table_moved_on(class_db: Any) -> None:
     ana, bo, table = two_pages(class_db, "twentyfive")
     rng = random.Random(3)
     for _ in range(200):  # until one of them has buttons on their turn
-        mover = next((p for p in (ana, bo) if p.view.mover == p.view.seat and p.app.pending(p.view.observation) is None), None)
+        mover = next((p for p in (ana, bo)
+                      if p.view.mover == p.view.seat and p.app.pending(p.view.observation) is None), None)
         if mover is not None:
             break
         for page in (ana, bo):
@@ -231,3 +233,43 @@ def test_a_full_table_or_one_started_sends_back_to_the_lobby(class_db: Any) -> N
     assert chie.stage == "lobby" and "started without you" in chie.message
     again = PeoplePage(class_db, "KATSU", BO)  # Bo reloads the page: the same table, the same seat
     assert again.stage == "playing" and again.view.seat == bo.view.seat
+
+
+class Clock:
+    """A clock the test moves on by hand."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_a_student_away_is_marked_and_their_bot_plays_until_they_are_back(class_db: Any) -> None:
+    clock = Clock()
+    class_db.open_class("KATSU", game="satori")
+    class_db.join("KATSU", ANA), class_db.join("KATSU", BO)
+    ana, bo = (PeoplePage(class_db, "KATSU", name, clock=clock, autopoll=False) for name in (ANA, BO))
+    ana.size_choice.value = 3
+    ana.open_button.click()
+    bo.poll()
+    bo.sit_buttons[ana.table.id].click()
+    bo.start_button.click()
+    ana.poll()
+    seat = bo.view.seat
+    bo.close()  # Bo closes his page: nobody tells the table he is there
+    clock.now += ana.table.timeout + 1
+    rng = random.Random(2)
+    for _ in range(100):
+        ana.poll()
+        if any(move.by_bot and move.seat == seat for move in ana.table.moves()) or ana.stage == "over":
+            break
+        enabled = [b for b in ana.app.action_buttons if not b.disabled]
+        if enabled:
+            rng.choice(enabled).click()
+    assert f'data-seat="{seat}" data-kind="away"' in ana._seats.value
+    assert any(move.by_bot and move.seat == seat for move in ana.table.moves())  # his bot played his turn
+    back = PeoplePage(class_db, "KATSU", BO, clock=clock, autopoll=False)  # back with the same name: his own seat
+    assert back.stage in ("playing", "over") and back.view.seat == seat
+    ana.poll()
+    assert f'data-seat="{seat}" data-kind="person"' in ana._seats.value
