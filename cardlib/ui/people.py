@@ -18,6 +18,17 @@ state or its seed: only its seat's ``View``. Finished rounds go to the class dat
 (``Table.finish``, which the move that ends the game runs), never through a page.
 
 Nothing here names a game: the registry gives the title, the sizes, the bot and the app.
+
+>>> from cardlib.core.classdb import ClassDB
+>>> db = ClassDB("sqlite://")
+>>> _ = db.open_class("KATSU", game="satori"); _ = db.join("KATSU", "Ana")
+>>> page = PeoplePage(db, "KATSU", "Ana")
+>>> page.stage, [label for label, _ in page.size_choice.options]
+('lobby', ['2 players', '3 players', '4 players', '5 players'])
+>>> page.open_button.click(); page.stage
+'waiting'
+>>> page.start_button.click(); page.stage, [button.description for button in page.app.action_buttons]
+('playing', ['Play satori', 'Play zatsunen', 'Declare Satori!'])
 """
 from __future__ import annotations
 
@@ -75,7 +86,10 @@ class PeoplePage(widgets.VBox):
         self.db, self.code, self.name = db, code.strip().upper(), student_name(name)
         self.lang, self.say = lang, Words(lang, PEOPLE_JA)
         found = db.class_info(self.code)
-        self.info = game_info(game or (found.game if found is not None else None) or "")
+        game = game or (found.game if found is not None else None)
+        if game is None:
+            raise ClassDBError(f"class {self.code!r} has no game of its own: say which game its tables play")
+        self.info = game_info(game)
         self.bot = self.info.new_bot()  # what the seats of bots are marked with (the table's own bot)
         self.poll_seconds, self.heartbeat_seconds = poll_seconds, heartbeat_seconds
         self.timeout, self.clock = timeout, clock
@@ -276,6 +290,8 @@ class PeoplePage(widgets.VBox):
                     self._draw_lobby()
                     return True
                 return False
+            if self.view is not None and self.view.status == "over":
+                return False  # a finished game changes no more: nothing to look at until "Back to the tables"
             now = self.clock()
             if now - self._beat >= self.heartbeat_seconds:
                 self.table.heartbeat(self.name)
