@@ -194,8 +194,9 @@ class PeoplePage(widgets.VBox):
         self._body.children = [widgets.HTML(f'<h3>{escape(self.say("Waiting for players"))}</h3>'), self.start_button]
 
     def _draw(self, view: View) -> bool:
-        """Draw the view if anything a page shows changed in it (the move number, the status, the seats)."""
-        drawn = (view.table, view.status, view.seq, view.seats)
+        """Draw the view if anything a page shows changed in it (the move number, the status, the seats, a window of
+        answers given at once, where the table has one)."""
+        drawn = (view.table, view.status, view.seq, view.seats, getattr(view, "window", None))
         if drawn == self._drawn:
             return False
         self._drawn, self.view = drawn, view
