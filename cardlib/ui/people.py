@@ -69,6 +69,9 @@ PEOPLE_JA = {
         "{player}：空席（いま始めるとボットが入ります）",
     "{player} (bot)": "{player}（ボット）",
     "Start now": "いま始める",
+    "The game starts when every seat is taken, or at once when someone seated presses Start now: "
+    "a bot takes each empty seat.": "全員が座るとゲームが始まります。座っている人が「いま始める」を押すと、"
+                                    "空席にボットが入ってすぐに始まります。",
     "Empty seats become bots": "空席にはボットが入ります",
     "bot": "ボット", "away": "離席中", "you": "あなた",
     MOVED_ON:
@@ -106,7 +109,7 @@ class PeoplePage(widgets.VBox):
         self._body = widgets.VBox()
         self._message = widgets.HTML()
         sizes = [(self.say("{n} players", n=n), n) for n in sorted(self.info.sizes)]
-        self.size_choice = widgets.Dropdown(options=sizes,
+        self.size_choice = widgets.Dropdown(options=sizes, value=self.info.sizes[0],  # the registry's first: the usual
                                             layout=widgets.Layout(width="9em"))
         self.open_button = widgets.Button(description=self.say("Open a new table"), button_style="primary", icon="plus")
         self.open_button.on_click(lambda _button: self._do(self.open_table))
@@ -191,7 +194,11 @@ class PeoplePage(widgets.VBox):
 
     def _draw_waiting(self, view: View) -> None:
         self._seats.value = self.seats_html(view)
-        self._body.children = [widgets.HTML(f'<h3>{escape(self.say("Waiting for players"))}</h3>'), self.start_button]
+        say = self.say
+        hint = say("The game starts when every seat is taken, or at once when someone seated presses Start now: "
+                   "a bot takes each empty seat.")
+        self._body.children = [widgets.HTML(f'<h3>{escape(say("Waiting for players"))}</h3>'
+                                            f'<p class="cl-people-hint">{escape(hint)}</p>'), self.start_button]
 
     def _draw(self, view: View) -> bool:
         """Draw the view if anything a page shows changed in it (the move number, the status, the seats, a window of
