@@ -19,6 +19,28 @@ from typing import Any, Optional
 
 
 @dataclass(frozen=True)
+class Window:
+    """Decisions a table of people asks at once (The Satori's Katsu window): what a game's ``window`` hook tells.
+
+    The rules still take the answers one at a time, in ``seats``' order; ``answered`` of them are in the state's
+    history already (so the window's first answer was move number ``len(history) - answered``). Every seat in it
+    may answer one of ``answers`` (the notations, the same for each); a seat that gives none in time answers
+    ``default``; the first answer in ``closing`` (in the seats' order) ends the window, later ones are dropped.
+    """
+
+    seats: tuple[int, ...]
+    answered: int
+    answers: tuple[str, ...]
+    default: str
+    closing: frozenset[str]
+
+    @property
+    def waiting(self) -> tuple[int, ...]:
+        """The seats whose answer the log has not taken yet, in order (the first is the state's current player)."""
+        return self.seats[self.answered:]
+
+
+@dataclass(frozen=True)
 class GameInfo:
     """What the kit needs to know of a game: its name, title, lesson, app and rule variants.
 
@@ -35,10 +57,12 @@ class GameInfo:
     # a table of people (cardlib.core.tables): the options of each size it may have (the first: the default),
     # the bot that plays an empty or left seat ("module:Class", made with no arguments; the app's first bot),
     # and where an observation lists the finished parts of a game (rounds, halves): an attribute of it, or a
-    # "module:function" of it; "" for a game of one part
+    # "module:function" of it; "" for a game of one part; ``window``: "module:function" of a State telling the
+    # ``Window`` of decisions asked at once that the state is in (None when it is in none); "": the game has none
     tables: tuple[dict[str, Any], ...] = ()
     bot: Optional[str] = None
     parts: str = ""
+    window: str = ""
 
     def __post_init__(self) -> None:
         if not self.module:
@@ -93,6 +117,13 @@ class GameInfo:
         module, name = self.parts.split(":")
         return tuple(getattr(importlib.import_module(module), name)(observation))
 
+    def answer_window(self, state: Any) -> Optional[Window]:
+        """The window of answers given at once that ``state`` is in (its ``window`` hook), or None."""
+        if not self.window or state.is_over:
+            return None
+        module, name = self.window.split(":")
+        return getattr(importlib.import_module(module), name)(state)
+
     def app_class(self) -> Optional[type]:
         """The game's TableApp subclass (imports ipywidgets), or None for a game without one."""
         if not self.app:
@@ -115,7 +146,7 @@ REGISTRY: tuple[GameInfo, ...] = (
              ({"players": 3}, {"players": 4}, {"players": 5, "start": 2}, {"players": 2, "satori": 2, "zatsunen": 1}),
              app="cardlib.satori.app:SatoriApp",
              tables=({"players": 3}, {"players": 4}, {"players": 5}, {"players": 2, "satori": 2, "zatsunen": 1}),
-             bot="cardlib.satori.bots:BayesianBot"),
+             bot="cardlib.satori.bots:BayesianBot", window="cardlib.satori.tables:katsu_window"),
     # 4 and 5 players are checked over one round: random play scouts a lot, and their games run long
     GameInfo("scout", "SCOUT", "notebooks/04_scout.ipynb",
              ({"players": 3}, {"players": 4, "start": 1, "rounds": 1}, {"players": 5, "start": 2, "rounds": 1},

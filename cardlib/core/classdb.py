@@ -13,11 +13,12 @@ on the way in as a class file is (``cardlib.core.class_files``), and stored one 
 ``export_zip`` gives the very CSV each app would have written (one a student a game), and
 ``class_data`` gives the ``ClassData`` of ``read_class_files`` that every class analysis reads.
 
-Tables (``cardlib.core.classdb_tables``, schema version 2): classes(code, game, created),
+Tables (``cardlib.core.classdb_tables``, schema version 3): classes(code, game, created),
 students(class_code, name, joined), rounds(id, class_code, student, game, table_name, seat, number,
 round_key, time), round_rows(round_id, line, data), tables(id, class_code, game, seed, size, state,
-created, options, timeout), seats(table_id, seat, name, seen), moves(table_id, seq, seat, notation,
-by_bot, time), schema_version(version). A round's
+created, options, timeout, window_seconds), seats(table_id, seat, name, seen), moves(table_id, seq, seat,
+notation, by_bot, time, clock, by_default), answers(table_id, opened, seat, notation, clock),
+schema_version(version). A round's
 ``number`` is the student's own running count in the class and game (1, 2, ...); the record's own
 ``game_no`` and ``round`` stay in its rows.
 
@@ -58,7 +59,7 @@ from sqlalchemy import and_, delete, func, select, update
 
 from cardlib.core.classdb_people import Move, PeopleTables, SeatRow, TableRow
 from cardlib.core.classdb_tables import (CODE, CODE_LENGTH, KEY_LENGTH, NAME_LENGTH, BadName, BadRound, ClassDBError,
-                                         NewerDatabase, WrongCode, checked_round, class_code, classes,
+                                         NewerDatabase, WrongCode, answers, checked_round, class_code, classes,
                                          file_stems, known_game, make_engine, moves, now, retried, round_rows,
                                          rounds, seats, student_name, students, tables, utc, writing)
 
@@ -164,13 +165,14 @@ class ClassDB(PeopleTables):
                     for name, joined, count, last in connection.execute(query)]
 
     def delete_class(self, code: str) -> bool:
-        """Delete a class with its students, rounds, rows, tables, seats and moves; False if there was none."""
+        """Delete a class with its students, rounds, rows, tables, seats, moves and answers; False if there was none."""
         code = code.strip().upper()
         with writing(self.engine) as connection:
             its_rounds = select(rounds.c.id).where(rounds.c.class_code == code)
             its_tables = select(tables.c.id).where(tables.c.class_code == code)
             connection.execute(delete(round_rows).where(round_rows.c.round_id.in_(its_rounds)))
             connection.execute(delete(rounds).where(rounds.c.class_code == code))
+            connection.execute(delete(answers).where(answers.c.table_id.in_(its_tables)))
             connection.execute(delete(moves).where(moves.c.table_id.in_(its_tables)))
             connection.execute(delete(seats).where(seats.c.table_id.in_(its_tables)))
             connection.execute(delete(tables).where(tables.c.class_code == code))

@@ -5,7 +5,9 @@ moves). A table's seed is stored here and read only by the server's side: ``Tabl
 A move is stored only as the next one: SQLite takes every write transaction IMMEDIATE (writers queue), and
 on PostgreSQL the second of two writers of the same number fails on the key (table_id, seq) and is told
 the table moved on. A seat is taken in one transaction too: two students racing for the last seat get
-two seats or one of them the message that the table has started.
+two seats or one of them the message that the table has started. A window's answer (``add_answer``) and a move
+of a window (``append_move``) lock the table's row first, so that an answer and the move it would decide are
+never both stored: whichever comes first, the other is refused and looks again.
 """
 from __future__ import annotations
 
@@ -18,11 +20,11 @@ from sqlalchemy import and_, func, select, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 
-from cardlib.core.classdb_tables import (ClassDBError, WrongCode, checked_round, classes, known_game, moves, now,
-                                         retried, round_rows, rounds, seats, student_name, students, tables, utc,
-                                         writing)
+from cardlib.core.classdb_tables import (ClassDBError, WrongCode, answers, checked_round, classes, known_game, moves,
+                                         now, retried, round_rows, rounds, seats, student_name, students, tables,
+                                         utc, writing)
 
-__all__ = ["PeopleTables", "TableRow", "SeatRow", "Move", "last_game_number"]
+__all__ = ["PeopleTables", "TableRow", "SeatRow", "Move", "Answer", "last_game_number"]
 
 
 @dataclass(frozen=True)
@@ -34,6 +36,17 @@ class Move:
     notation: str
     by_bot: bool
     time: datetime
+    by_default: bool = False       # a window's default for a seat that gave no answer in time
+    clock: Optional[float] = None  # the table's clock when stored (None: stored before schema version 3)
+
+
+@dataclass(frozen=True)
+class Answer:
+    """A seat's answer in a window of answers given at once, stored before the log takes it in its turn."""
+
+    seat: int
+    notation: str
+    clock: float
 
 
 @dataclass(frozen=True)
@@ -49,6 +62,7 @@ class TableRow:
     state: str
     timeout: float
     created: datetime
+    window: float = 10.0   # seconds to answer a window of answers given at once (The Satori's Katsu window)
 
     def __repr__(self) -> str:  # the seed is the server's: not even a log line shows it
         return f"TableRow(id={self.id}, code={self.code!r}, game={self.game!r}, size={self.size}, state={self.state!r})"
@@ -69,8 +83,11 @@ class PeopleTables:
     engine: Engine
 
     def new_table(self, code: str, game: str, seed: int, size: int, state: str = "open", *,
-                  options: Optional[dict[str, Any]] = None, timeout: float = 30.0) -> int:
-        """A new shared table of a class (``options``: its Game's, as JSON); returns its id."""
+                  options: Optional[dict[str, Any]] = None, timeout: float = 30.0, window: float = 10.0) -> int:
+        """A new shared table of a class (``options``: its Game's, as JSON; ``window``: the seconds to answer a
+        window of answers given at once); returns its id."""
+        if not 0 < float(window) <= 3600:
+            raise ClassDBError(f"the time to answer is more than 0 and at most 3600 seconds, not {window!r}")
         code = code.strip().upper()
         known_game(game)
         with writing(self.engine) as connection:
@@ -78,7 +95,8 @@ class PeopleTables:
                 raise WrongCode()
             added = connection.execute(tables.insert().values(
                 class_code=code, game=game, seed=seed, size=size, state=state, created=now(),
-                options=json.dumps(options or {"players": size}, sort_keys=True), timeout=float(timeout)))
+                options=json.dumps(options or {"players": size}, sort_keys=True), timeout=float(timeout),
+                window_seconds=float(window)))
             return int(added.inserted_primary_key[0])
 
     def table_row(self, table_id: int) -> TableRow:
@@ -161,18 +179,26 @@ class PeopleTables:
             connection.execute(update(tables).where(tables.c.id == table_id).values(state="over"))
 
     def append_move(self, table_id: int, seq: int, seat: int, notation: str, by_bot: bool,
-                    seen: Optional[float] = None) -> bool:
+                    seen: Optional[float] = None, *, clock: Optional[float] = None, by_default: bool = False,
+                    unanswered: Optional[int] = None) -> bool:
         """Store a table's move number ``seq`` (0, 1, ...) only if it is the next; False if the table moved on.
-        ``seen``: the student at the seat was there then (in the same transaction)."""
+        ``seen``: the student at the seat was there then (in the same transaction); ``clock``: the table's clock;
+        ``unanswered``: a window's number (``opened``): store the move only if the seat has no answer there
+        (a bot's or the default: else False, and the caller finds the answer)."""
         try:
             with writing(self.engine) as connection:
-                if connection.scalar(select(tables.c.id).where(tables.c.id == table_id)) is None:
+                if connection.scalar(select(tables.c.id).where(tables.c.id == table_id).with_for_update()) is None:
                     raise ClassDBError(f"no table {table_id!r} in this class database")
                 last = connection.scalar(select(func.max(moves.c.seq)).where(moves.c.table_id == table_id))
                 if seq != (-1 if last is None else last) + 1:
                     return False
+                if unanswered is not None and connection.scalar(select(answers.c.seat).where(
+                        answers.c.table_id == table_id, answers.c.opened == unanswered, answers.c.seat == seat)) \
+                        is not None:
+                    return False
                 connection.execute(moves.insert().values(table_id=table_id, seq=seq, seat=seat, notation=notation,
-                                                         by_bot=by_bot, time=now()))
+                                                         by_bot=by_bot, time=now(), clock=clock,
+                                                         by_default=by_default))
                 if seen is not None:
                     connection.execute(update(seats).where(seats.c.table_id == table_id, seats.c.seat == seat,
                                                            seats.c.name.is_not(None)).values(seen=seen))
@@ -180,12 +206,41 @@ class PeopleTables:
         except IntegrityError:  # another writer stored this seq first
             return False
 
+    def add_answer(self, table_id: int, opened: int, seat: int, notation: str, clock: float, *, logged: int) -> str:
+        """Store a seat's answer in the window ``opened`` if the log still has ``logged`` moves (what the answer
+        was checked against): "stored", "answered" (the seat answered there before: nothing stored) or "moved"
+        (the log moved on: check again). The student at the seat was there (``clock``)."""
+        try:
+            with writing(self.engine) as connection:
+                if connection.scalar(select(tables.c.id).where(tables.c.id == table_id).with_for_update()) is None:
+                    raise ClassDBError(f"no table {table_id!r} in this class database")
+                mine = (answers.c.table_id == table_id, answers.c.opened == opened, answers.c.seat == seat)
+                if connection.scalar(select(answers.c.seat).where(*mine)) is not None:
+                    return "answered"
+                last = connection.scalar(select(func.max(moves.c.seq)).where(moves.c.table_id == table_id))
+                if logged != (-1 if last is None else last) + 1:
+                    return "moved"
+                connection.execute(answers.insert().values(table_id=table_id, opened=opened, seat=seat,
+                                                           notation=notation, clock=clock))
+                connection.execute(update(seats).where(seats.c.table_id == table_id, seats.c.seat == seat,
+                                                       seats.c.name.is_not(None)).values(seen=clock))
+                return "stored"
+        except IntegrityError:  # the same seat's other answer came first
+            return "answered"
+
+    def answers(self, table_id: int, opened: int) -> dict[int, Answer]:
+        """The answers given in a table's window ``opened``, by seat (for the server's side: a page never sees
+        another seat's)."""
+        query = select(answers).where(answers.c.table_id == table_id, answers.c.opened == opened)
+        with self.engine.connect() as connection:
+            return {row.seat: Answer(row.seat, row.notation, row.clock) for row in connection.execute(query)}
+
     def moves(self, table_id: int, since: int = 0) -> list[Move]:
         """A table's moves in order (from number ``since`` on)."""
         query = (select(moves).where(moves.c.table_id == table_id, moves.c.seq >= since).order_by(moves.c.seq))
         with self.engine.connect() as connection:
-            return [Move(row.seq, row.seat, row.notation, bool(row.by_bot), utc(row.time))
-                    for row in connection.execute(query)]
+            return [Move(row.seq, row.seat, row.notation, bool(row.by_bot), utc(row.time), bool(row.by_default),
+                         row.clock) for row in connection.execute(query)]
 
     def add_table_rounds(self, code: str, name: str, game: str, table: str, seat: int,
                          parts: list[list[dict[str, Any]]], *, key: str) -> int:
@@ -228,4 +283,4 @@ def last_game_number(connection: Any, code: str, name: str, game: str) -> int:
 def table_row(found: Any) -> TableRow:
     """A stored table as a TableRow."""
     return TableRow(found.id, found.class_code, found.game, int(found.seed), found.size, json.loads(found.options),
-                    found.state, float(found.timeout), utc(found.created))
+                    found.state, float(found.timeout), utc(found.created), float(found.window_seconds))

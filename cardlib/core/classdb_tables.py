@@ -1,4 +1,4 @@
-"""The class database's schema (version 2), its engine (SQLite in WAL mode or PostgreSQL) and what may go in.
+"""The class database's schema (version 3), its engine (SQLite in WAL mode or PostgreSQL) and what may go in.
 
 SQLAlchemy Core only. ``classdb.py`` holds the functions a class calls; this file holds what they
 stand on: the tables, the checks of a class code, a name and a round's rows, the URL a teacher gives (``postgresql://`` means psycopg 3), and the engine's
@@ -7,7 +7,10 @@ transaction begun IMMEDIATE so that a writer waits for the lock instead of faili
 schema created under an advisory lock, so thirty kernels opening a new database at once do not race).
 
 Version 2 (tables of people, issue 24) added a table's ``options`` and ``timeout`` and the ``seats`` table; a
-version 1 database is brought up to it when it is opened (only additions: nothing stored changes).
+version 1 database is brought up to it when it is opened (only additions: nothing stored changes). Version 3
+(windows of answers given at once, e.g. The Satori's Katsu window) added a table's ``window_seconds`` (the time
+limit to answer), a move's ``clock`` (the table's clock when it was stored) and ``by_default`` (the rule's default
+for a seat that gave no answer in time), and the ``answers`` table; a version 2 database is brought up alike.
 
 >>> database_url("postgresql://teacher@school/class").render_as_string()
 'postgresql+psycopg://teacher@school/class'
@@ -26,7 +29,7 @@ from hashlib import sha256
 from typing import Any
 
 from sqlalchemy import (Boolean, BigInteger, Column, DateTime, Float, ForeignKey, ForeignKeyConstraint, Integer,
-                        MetaData, String, Table, Text, UniqueConstraint, create_engine, event, func,
+                        MetaData, String, Table, Text, UniqueConstraint, create_engine, event, false, func,
                         inspect, select, text)
 from sqlalchemy.engine import Connection, Engine, make_url
 from sqlalchemy.exc import IntegrityError
@@ -35,7 +38,7 @@ from sqlalchemy.engine.url import URL
 from cardlib.core.class_files import ClassFileError, checked_rows, csv_rows
 from cardlib.games import REGISTRY
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 BUSY_SECONDS = 30            # an SQLite writer waits this long for the lock before giving up
 CODE_LENGTH = 20             # a class code: 1 to 20 letters, digits or hyphens
 NAME_LENGTH = 40             # a student's name, trimmed
@@ -97,6 +100,7 @@ tables = Table(  # tables of students playing together (issue 24)
     Column("created", DateTime(timezone=True), nullable=False),
     Column("options", Text, nullable=False, server_default="{}"),      # v2: the Game's options as JSON
     Column("timeout", Float, nullable=False, server_default="30"),     # v2: seconds before a bot plays a left seat
+    Column("window_seconds", Float, nullable=False, server_default="10"),  # v3: the time limit to answer a window
 )
 
 seats = Table(  # v2: who sits where at a table of people
@@ -108,7 +112,10 @@ seats = Table(  # v2: who sits where at a table of people
 )
 
 ADDED = {2: [("tables", "options", "TEXT NOT NULL DEFAULT '{}'"),  # what each version added to existing tables
-             ("tables", "timeout", "FLOAT NOT NULL DEFAULT 30")]}
+             ("tables", "timeout", "FLOAT NOT NULL DEFAULT 30")],
+         3: [("tables", "window_seconds", "FLOAT NOT NULL DEFAULT 10"),
+             ("moves", "clock", "FLOAT"),
+             ("moves", "by_default", "BOOLEAN NOT NULL DEFAULT FALSE")]}
 
 moves = Table(
     "moves", metadata,
@@ -118,6 +125,17 @@ moves = Table(
     Column("notation", Text, nullable=False),
     Column("by_bot", Boolean, nullable=False),
     Column("time", DateTime(timezone=True), nullable=False),
+    Column("clock", Float),                            # v3: the table's clock when stored (NULL: stored before v3)
+    Column("by_default", Boolean, nullable=False, server_default=false()),  # v3: no answer in time: the default
+)
+
+answers = Table(  # v3: answers given at once in a window, each seat's once, before the log takes them in order
+    "answers", metadata,
+    Column("table_id", Integer, ForeignKey("tables.id"), primary_key=True),
+    Column("opened", Integer, primary_key=True),       # the window: the number (seq) of its first answer's move
+    Column("seat", Integer, primary_key=True),
+    Column("notation", Text, nullable=False),
+    Column("clock", Float, nullable=False),            # the table's clock when it was given
 )
 
 

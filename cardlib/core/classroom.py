@@ -126,7 +126,10 @@ def people_seats(text: str, row: Mapping[str, Any]) -> Optional[str]:
     return None
 
 
-PEOPLE_VALUES: dict[str, Any] = {"people": Text(check=people_seats), "by": Text(choices=("person", "bot"))}
+# who made a decision at a table of people: the person, their bot (away past the table's timeout), or the rules'
+# default for a person who gave no answer within a window's time (The Satori: "no katsu", no answer is no call)
+PEOPLE_VALUES: dict[str, Any] = {"people": Text(check=people_seats),
+                                 "by": Text(choices=("person", "bot", "default"))}
 
 
 def file_checks(header: list[str], game: str) -> tuple[dict[str, type], dict[str, Any]]:

@@ -13,6 +13,9 @@ Nothing here names a game: the notation (``parse``), the bot and the finished pa
 - ``advance_bots()`` plays every bot turn in a row, and the turn of a student not seen for ``timeout``
   seconds (their bot, ``by_bot`` in the log) until they are back (``heartbeat``). A bot's move is computed
   from (seed, move number) alone, so any kernel may compute and store it: two racing store one.
+- A window of answers given at once (the game's registry hook, e.g. The Satori's Katsu window): every seat it
+  asks may ``answer`` at the same time, within the table's ``window`` seconds; the log takes the answers in the
+  rules' order as each is determined (``cardlib.core.table_windows``).
 - At the end every student's rounds go to the class record as an app's do (``round_records``), with the
   seats that were people (``people``) and who made each decision (``by``: person or bot).
 
@@ -49,9 +52,11 @@ from cardlib.core.classdb_people import Move
 from cardlib.core.classdb_tables import ClassDBError, student_name
 from cardlib.core.errors import IllegalActionError
 from cardlib.core.match import replay
+from cardlib.core.table_windows import WINDOW, Answered, Asked, TooLate, Windows
 from cardlib.games import info
 
-__all__ = ["Table", "View", "Seat", "MovedOn", "NotYourTurn", "seated_at", "start_all", "TIMEOUT"]
+__all__ = ["Table", "View", "Seat", "Asked", "MovedOn", "NotYourTurn", "Answered", "TooLate", "seated_at",
+           "start_all", "TIMEOUT", "WINDOW"]
 
 TIMEOUT = 30.0  # seconds: a student not seen this long has their turns played by their bot
 Clock = Callable[[], float]
@@ -94,15 +99,17 @@ class View:
     observation: Any               # ``state.observation(seat)`` (None while the table is open: nothing dealt yet)
     legal: tuple[Any, ...]         # the seat's legal actions when it is its turn, else ()
     seats: tuple[Seat, ...]        # who sits where (bots marked), for the page to show
+    window: Optional[Asked] = None  # a window of answers given at once that asks this table now (None: none)
 
 
-class Table:
+class Table(Windows):
     """One table of people, read from and written to the class database; the clock is ``time.time`` in a class."""
 
     def __init__(self, db: Any, table_id: int, *, clock: Clock = time.time) -> None:
         row = db.table_row(table_id)
         self.db, self.id, self.clock = db, table_id, clock
         self.code, self.game_name, self.size, self.timeout = row.code, row.game, row.size, row.timeout
+        self.window_seconds = row.window  # the time to answer a window of answers given at once
         self.info = info(row.game)
         options = row.options if "players" in row.options else self.info.table_options(row.size)
         self.game = self.info.package.Game(**options)
@@ -113,10 +120,12 @@ class Table:
 
     @classmethod
     def open(cls, db: Any, code: str, game: str, size: int, *, timeout: float = TIMEOUT,
-             clock: Clock = time.time) -> "Table":
-        """Open a new table of a class's game for ``size`` players (RulesError for a size the game has not)."""
+             clock: Clock = time.time, window: float = WINDOW) -> "Table":
+        """Open a new table of a class's game for ``size`` players (RulesError for a size the game has not);
+        ``window``: the seconds a seat has to answer a window of answers given at once (the teacher's)."""
         options = info(game).table_options(size)
-        table_id = db.new_table(code, game, secrets.randbits(62), size, options=options, timeout=timeout)
+        table_id = db.new_table(code, game, secrets.randbits(62), size, options=options, timeout=timeout,
+                                window=window)
         return cls(db, table_id, clock=clock)
 
     def __repr__(self) -> str:
@@ -210,7 +219,8 @@ class Table:
                     state.observation(seat) if status != "open" else None,
                     tuple(state.legal_actions()) if mover == seat else (),
                     tuple(Seat(row.seat, row.name, row.name is not None and self._away(row.seen, moment))
-                          for row in rows))
+                          for row in rows),
+                    self.asked(seat, state) if playing else None)
 
     def play(self, name: str, seq: int, text: str) -> int:
         """The student's move number ``seq`` in the notation; stored only if it is the next, the turn is theirs and
@@ -230,16 +240,24 @@ class Table:
         action = self.parse(text if isinstance(text, str) else repr(text))
         trial = state.clone()
         trial.apply(action)  # IllegalActionError naming the action and why; nothing stored
+        window = self.info.answer_window(state)
+        if window is not None:  # the mover's answer in a window: an answer like the others' (once, in time)
+            self.give_answer(seat, window, action, seq=seq)
+            return len(self._moves)
         self._store(seq, seat, action, trial, by_bot=False)
         return len(self._moves)
 
-    def _store(self, seq: int, seat: int, action: Any, after: Any, by_bot: bool) -> None:
-        seen = None if by_bot else self.clock()  # a student who moves is there
-        if not self.db.append_move(self.id, seq, seat, str(action), by_bot, seen):
+    def _store(self, seq: int, seat: int, action: Any, after: Any, by_bot: bool, *, by_default: bool = False,
+               unanswered: Optional[int] = None, present: bool = True) -> None:
+        moment = self.clock()
+        seen = moment if present and not (by_bot or by_default) else None  # a student who moves is there
+        if not self.db.append_move(self.id, seq, seat, str(action), by_bot, seen, clock=moment,
+                                   by_default=by_default, unanswered=unanswered):
             self.sync()
             raise MovedOn()
         self._state = after
-        self._moves.append(Move(seq, seat, str(action), by_bot, datetime.now(timezone.utc)))  # as stored, near enough
+        self._moves.append(Move(seq, seat, str(action), by_bot, datetime.now(timezone.utc),  # as stored, near enough
+                                by_default, moment))
         if after.is_over:
             self.finish()
 
@@ -257,8 +275,12 @@ class Table:
         return action
 
     def advance_bots(self) -> int:
-        """Play every turn in a row that is a bot's, or a student's not seen for ``timeout`` seconds (their bot).
-        Returns how many moves this call stored (another kernel's race lost is no error)."""
+        """Play every turn in a row that is a bot's, or a student's not seen for ``timeout`` seconds (their bot);
+        in a window of answers given at once, store each answer in the rules' order once it is determined
+        (``Windows.window_move``). Returns how many moves this call stored (a race lost is no error)."""
+        return self._advance(windows_only=False)
+
+    def _advance(self, windows_only: bool) -> int:
         made = 0
         if self.status == "open":
             return made
@@ -268,17 +290,26 @@ class Table:
                 if self._status == "playing":  # as the database said last: its record may not be stored yet
                     self.finish()
                 return made
-            seat = state.current_player
-            row = next(row for row in self.db.seats(self.id) if row.seat == seat)
-            if row.name is not None and not self._away(row.seen, self.clock()):
-                return made
-            action = self.bot_move()
+            window = self.info.answer_window(state)
+            if window is not None:
+                step = self.window_move(state, window)
+                if step is None:
+                    return made
+                seat, action, by_bot, by_default = step
+                unanswered = None if not (by_bot or by_default) else len(self._moves) - window.answered
+            else:
+                seat, by_default, unanswered = state.current_player, False, None
+                row = next(row for row in self.db.seats(self.id) if row.seat == seat)
+                if windows_only or (row.name is not None and not self._away(row.seen, self.clock())):
+                    return made
+                action, by_bot = self.bot_move(), True
             trial = state.clone()
             trial.apply(action)
             try:
-                self._store(len(self._moves), seat, action, trial, by_bot=True)
+                self._store(len(self._moves), seat, action, trial, by_bot=by_bot, by_default=by_default,
+                            unanswered=unanswered, present=False)  # an answer's sender was seen when it came
                 made += 1
-            except MovedOn:  # another kernel stored this move first: go on from the log
+            except MovedOn:  # another kernel stored this move first, or the seat's answer came: go on from the log
                 continue
 
     # --- the end ---------------------------------------------------------------------------------------
@@ -300,8 +331,8 @@ class Table:
     def round_records(self, seat: int) -> list[list[dict[str, Any]]]:
         """A seat's record rows, one list a finished round (half, game), as its app would write them (the game's
         ``classroom`` decision_row and round_rows, replayed move by move) plus ``people`` (the seats that were
-        people, e.g. "0 2") and ``by`` (who decided: "person", or "bot" for a student away; a round's row:
-        "bot" if the bot made any of the seat's moves in it). ``game_no`` is 1 here: the database numbers it."""
+        people, e.g. "0 2") and ``by`` (who decided: "person", "bot" for a student away, or "default": the rules'
+        default for no answer in a window's time; a round's row: "bot" if the bot made any of the seat's moves). ``game_no`` is 1 here: the database numbers it."""
         classroom = importlib.import_module(self.info.module + ".classroom")
         people = " ".join(str(row.seat) for row in self.db.seats(self.id) if row.name is not None)
         state, moves = self.game.new(seed=self._seed), self.moves()
@@ -322,7 +353,7 @@ class Table:
             if move.seat == seat:
                 row = classroom.decision_row(state.observation(seat), action)
                 if row is not None:
-                    decisions.append({**row, "by": "bot" if move.by_bot else "person"})
+                    decisions.append({**row, "by": "bot" if move.by_bot else "default" if move.by_default else "person"})
                 by_bot = by_bot or move.by_bot
             state.apply(action)
             obs = state.observation(seat)

@@ -6,7 +6,10 @@ import io
 import random
 from typing import Any
 
+from sqlalchemy import MetaData, Table as SqlTable
+
 from cardlib.core.classdb import ClassDB
+from cardlib.core.classdb_tables import ADDED, metadata
 from cardlib.core.match import replay
 from cardlib.core.tables import Table, View
 from cardlib.games import REGISTRY, info
@@ -90,3 +93,20 @@ def assert_log_replays(db: ClassDB, table: Table) -> Any:
     assert again.history == final.history and again.result() == final.result()
     assert [move.seat for move in stored] == movers
     return again
+
+
+NEW_TABLES = {"seats": 2, "answers": 3}  # the schema version that added each table
+
+
+def old_metadata(version: int) -> MetaData:
+    """The class database's tables as schema ``version`` had them: without the tables and columns added since."""
+    old = MetaData()
+    later = {(table, column) for number, added in ADDED.items() if number > version for table, column, _ in added}
+    for table in metadata.sorted_tables:
+        if NEW_TABLES.get(table.name, 0) > version:
+            continue
+        if not any(name == table.name for name, _ in later):
+            table.to_metadata(old)
+            continue
+        SqlTable(table.name, old, *[column._copy() for column in table.columns if (table.name, column.name) not in later])
+    return old

@@ -168,12 +168,17 @@ def test_a_table_of_peoples_file_keeps_who_were_people_and_who_decided():
     assert list(table["by"]) == ["bot", "bot", "person", "person"]
 
 
+def test_a_default_for_no_answer_in_a_window_reads_as_who_decided():
+    data = read_class_files([("ana.csv", people_file("0 1 2", "default"))])
+    assert data.skipped == [] and list(data["scout"]["by"]) == ["default", "default"]
+
+
 @pytest.mark.parametrize("people, by, why", [
     ("0 5", "person", "row 1, column people: 5 is not a seat at a table of 3 (0 to 2)"),
     ("0 0", "person", "row 1, column people: '0 0' names a seat twice"),
     ("1 2", "person", "row 1, column people: '1 2' leaves out the row's own seat 0"),
     ("0 x", "person", "row 1, column people: 'x' is not a whole number"),
-    ("0 1", "robot", "row 1, column by: 'robot' is not one of 'person', 'bot'"),
+    ("0 1", "robot", "row 1, column by: 'robot' is not one of 'person', 'bot', 'default'"),
 ])
 def test_a_people_column_out_of_its_table_skips_the_file_saying_where_and_why(people, by, why):
     data = read_class_files([("ana.csv", people_file(people, by))])
