@@ -94,7 +94,8 @@ def _set_aside(hand: Sequence[Card], legal: Sequence[Action]) -> Action:
 def aside_pair(hand: Sequence[Card]) -> tuple[Card, ...]:
     """The two cards the climber sets aside from an 11-card hand (an 8 and a lone card for donden, or weak lone cards).
 
-    >>> aside_pair([(8, "r"), (1, "r"), (2, "b"), (3, "y"), (4, "r"), (5, "b"), (6, "y"), (7, "r"), (9, "b"), (12, "y")])
+    >>> from cardlib.loop.actions import parse_card
+    >>> aside_pair([parse_card(text) for text in "8r 1r 2b 3y 4r 5b 6y 7r 9b 12y 2y".split()])
     ((8, 'r'), (12, 'y'))
     """
     hand = list(hand)

@@ -27,7 +27,7 @@ from cardlib.loop.climber import EIGHTS, HIGH, LOW, cards_of, follow, lead, mask
 from cardlib.loop.seen import Observation
 from cardlib.loop.world import asides_done, deal_unseen, world
 
-MEMORY = 200_000  # hands remembered before the memory starts again (a pure function: results never change)
+MEMORY = 50_000  # hands remembered (a few MB) before the memory starts again: a pure function, results never change
 _ASIDE: dict[int, int] = {}  # hand -> the two cards the climber sets aside
 
 
@@ -49,7 +49,10 @@ def _aside(hand: int) -> int:
 
 
 class Table:
-    """A round of Loop as plain lists, hands as bit masks: what the climbers' play needs and nothing more."""
+    """A round of Loop as plain lists, hands as bit masks: what the climbers' play needs and nothing more.
+
+    Set out from a ``rules.State`` in a round, or from anything with the same fields (``imagined_margins``,
+    ``seated``)."""
 
     __slots__ = ("n", "starter", "setting", "hands", "eights", "reversed", "dondened", "trick", "last", "waiting",
                  "in_", "out", "chair", "next", "previous", "current")
@@ -206,7 +209,8 @@ def seated(state: Any, action: Sit) -> Table:
     while waiting:
         allowed = allowed_chairs(waiting[0], before, chosen, waiting[1:])
         chosen[waiting.pop(0)] = max(allowed, key=lambda chair: (ranks[occupant[chair]], -chair))
-    at_chair = [state._piles[chair] + state._hands[occupant[chair]] + state._aside[occupant[chair]] for chair in range(n)]
+    hands, asides = state._hands, state._aside
+    at_chair = [state._piles[chair] + hands[occupant[chair]] + asides[occupant[chair]] for chair in range(n)]
     chairs = [chosen[player] for player in range(n)]
     occupants = [chairs.index(chair) for chair in range(n)]
     order = [occupants[(state.game.start + step) % n] for step in range(n)]
