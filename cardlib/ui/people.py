@@ -35,6 +35,7 @@ from __future__ import annotations
 import asyncio
 import time
 from html import escape
+from collections.abc import Callable
 from typing import Any, Optional
 
 import ipywidgets as widgets
@@ -77,6 +78,7 @@ PEOPLE_JA = {
     MOVED_ON:
         "テーブルは先に進みました：別の手が先に届きました。テーブルをもう一度見てください。",
     "Back to the tables": "テーブル一覧へ",
+    "Play the bots instead": "ボットと遊ぶ",
 }
 
 
@@ -85,7 +87,8 @@ class PeoplePage(widgets.VBox):
 
     def __init__(self, db: Any, code: str, name: str, *, game: Optional[str] = None, lang: str = "en",
                  poll_seconds: float = POLL_SECONDS, heartbeat_seconds: float = HEARTBEAT_SECONDS,
-                 timeout: float = TIMEOUT, clock: Any = time.time, autopoll: bool = True) -> None:
+                 timeout: float = TIMEOUT, clock: Any = time.time, autopoll: bool = True,
+                 on_leave: Optional[Callable[[], None]] = None) -> None:
         self.db, self.code, self.name = db, code.strip().upper(), student_name(name)
         self.lang, self.say = lang, Words(lang, PEOPLE_JA)
         found = db.class_info(self.code)
@@ -117,6 +120,10 @@ class PeoplePage(widgets.VBox):
                                            tooltip=self.say("Empty seats become bots"))
         self.start_button.on_click(lambda _button: self._do(self.start))
         self.sit_buttons: dict[int, widgets.Button] = {}
+        # the live page's way back from the lobby (to "play the bots"): a button only when it gives one
+        self.leave_button = widgets.Button(description=self.say("Play the bots instead"), icon="arrow-left")
+        self.leave_button.on_click(lambda _button: self._do(on_leave) if on_leave is not None else None)
+        self._leaves = on_leave is not None
         super().__init__([self._status, self._seats, self._body, self._message])
         self.add_class("cl-people-page")
         table_id = seated_at(db, self.code, self.name)  # back after a reload: the same table
@@ -187,7 +194,8 @@ class PeoplePage(widgets.VBox):
             rows.append(widgets.HBox([line, button], layout=widgets.Layout(align_items="center", grid_gap="12px")))
         if not tables:
             rows.append(widgets.HTML(escape(say("No open table yet: open one, and the others can sit down."))))
-        rows.append(widgets.HBox([self.size_choice, self.open_button], layout=widgets.Layout(grid_gap="12px")))
+        rows.append(widgets.HBox([self.size_choice, self.open_button, *([self.leave_button] if self._leaves else [])],
+                                 layout=widgets.Layout(grid_gap="12px")))
         self._seats.value = ""
         self._body.children = rows
         self._show_status()

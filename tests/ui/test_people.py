@@ -233,6 +233,12 @@ def test_a_full_table_or_one_started_sends_back_to_the_lobby(class_db: Any) -> N
     assert chie.stage == "lobby" and "started without you" in chie.message
     again = PeoplePage(class_db, "KATSU", BO)  # Bo reloads the page: the same table, the same seat
     assert again.stage == "playing" and again.view.seat == bo.view.seat
+    left: list[str] = []  # the live page's way back to its bots: a button in the lobby only when it gives one
+    assert chie.leave_button not in chie._body.children[-1].children
+    lobby = PeoplePage(class_db, "KATSU", "Chie", on_leave=lambda: left.append("bots"))
+    assert lobby.leave_button in lobby._body.children[-1].children
+    lobby.leave_button.click()
+    assert left == ["bots"]
 
 
 class Clock:
