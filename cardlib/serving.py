@@ -13,7 +13,9 @@ from typing import Optional
 PORT, HOST = 8866, "127.0.0.1"
 CULL_IDLE, CULL_EVERY = 60, 15  # seconds: a page closed or reloaded frees its kernel a minute later
 TEMPLATE = "cardlib"
-JUPYTER_DATA = Path(__file__).resolve().parent / "ui" / "jupyter"  # holds voila/templates/cardlib/
+# The only JupyterLab extensions a page loads: the widgets and Voila's manager of them (not, say, jupyterlab_pygments).
+EXTENSIONS = ("@jupyter-widgets/jupyterlab-manager", "@voila-dashboards/widgets-manager8")
+JUPYTER_DATA = Path(__file__).resolve().parent / "ui" / "jupyter"  # holds voila/templates/cardlib/ (and -class/)
 
 
 class CommandError(Exception):
@@ -21,11 +23,14 @@ class CommandError(Exception):
 
 
 def voila_options(host: str = HOST, port: int = PORT, cull_idle: Optional[int] = CULL_IDLE,
-                  cull_every: int = CULL_EVERY) -> list[str]:
-    """Voila's command-line options: our template, one port and no other, and kernel culling.
+                  cull_every: int = CULL_EVERY, template: str = TEMPLATE) -> list[str]:
+    """Voila's command-line options: our template (``cardlib class``'s is ``cardlib-class``), one port and no
+    other, and kernel culling.
 
     A page closed or reloaded leaves its kernel without a connection; Voila shuts it down after
     ``cull_idle`` seconds idle, checked every ``cull_every`` seconds (``cull_idle=None``: never).
+
+    A page loads no JupyterLab extension but the widgets' (``EXTENSIONS``).
 
     The page's kernel websocket sends each message at once (``cardlib.ui.nodelay``: a click's answer
     is a burst of small messages, which Nagle's algorithm would hold back for up to 40 ms each).
@@ -37,8 +42,9 @@ def voila_options(host: str = HOST, port: int = PORT, cull_idle: Optional[int] =
     """
     from cardlib.ui.nodelay import OPTION as NO_DELAY
 
-    options = ["--no-browser", f"--template={TEMPLATE}", f"--Voila.ip={host}", f"--port={port}",
+    options = ["--no-browser", f"--template={template}", f"--Voila.ip={host}", f"--port={port}",
                "--Voila.port_retries=0", NO_DELAY]  # a busy port is an error, never a silent move to the next one
+    options += [f"--VoilaConfiguration.extension_allowlist={name}" for name in EXTENSIONS]
     if cull_idle is not None:
         options += [f"--MappingKernelManager.cull_idle_timeout={cull_idle}",
                     f"--MappingKernelManager.cull_interval={cull_every}",

@@ -192,3 +192,24 @@ def test_a_class_without_a_game_lets_the_student_choose(db, class_db_url):
     student.name_field.value, student.code_field.value = "Ana", CODE
     student.join_button.click()
     assert student.game == "loop" and type(student.app).__name__ == "LoopApp"
+
+
+def test_a_page_made_ahead_has_opened_the_database_so_joining_opens_nothing(db, class_db_url, monkeypatch):
+    student = page(db, class_db_url)  # as a pooled kernel runs it, before anyone joins
+    assert student._db is not None
+
+    def no_new_database(*args, **kwargs):
+        raise AssertionError("the join opened the class database again")
+
+    monkeypatch.setattr("cardlib.core.classdb.ClassDB", no_new_database)
+    student.name_field.value, student.code_field.value = "Ana", CODE
+    student.join_button.click()
+    assert student.app is not None, student.message.value
+
+
+def test_a_page_made_while_the_database_cannot_be_opened_says_so_at_the_join(tmp_path):
+    student = ClassPage(f"sqlite:///{tmp_path / 'no folder' / 'class.db'}", CODE, "twentyfive")
+    assert student._db is None and student.children == (student.form,)
+    student.name_field.value, student.code_field.value = "Ana", CODE
+    student.join_button.click()
+    assert student.app is None and "cannot be reached" in student.message.value

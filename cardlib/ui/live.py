@@ -107,6 +107,21 @@ class ClassPage(widgets.VBox):
         self.form.add_class("cl-join")
         super().__init__([self.form])
         self.add_class("cl-class-page")
+        self._prepare()
+
+    def _prepare(self) -> None:
+        """Do now what joining needs: import the game's app (every game's, if students choose) and open the class
+        database (its schema checked). ``cardlib class`` runs the page ahead in its pool of kernels, so a student
+        who joins waits for neither; a database that does not answer yet is opened again at the join."""
+        for name in [self.game] if self.game else list(app_games()):
+            try:
+                app_games()[name].app_class()
+            except Exception:  # an app that cannot start says why when the student joins
+                pass
+        try:
+            self._database()
+        except Exception:
+            self._db = None
 
     # -- joining --
 

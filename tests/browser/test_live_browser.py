@@ -1,7 +1,8 @@
 """`cardlib class` in a subprocess against a temporary SQLite file, a student in chromium: a wrong code is
-refused; a student joins, plays a round by clicks and the round is in the database; the page's HTML and
-websocket frames hold neither the database's path nor another student's name; an ``execute_request``
-sent over the page's own kernel websocket is not run; Ctrl+C stops Voila, its kernels and the dashboard.
+refused; a student joins, plays a round by clicks and the round is in the database; the page loads no
+MathJax; the page's HTML and websocket frames hold neither the database's path nor another student's name;
+an ``execute_request`` sent over the page's own kernel websocket is not run; Ctrl+C stops Voila, its kernels
+and the dashboard.
 """
 from __future__ import annotations
 
@@ -92,6 +93,9 @@ def test_a_student_joins_plays_a_round_and_it_is_in_the_database(live_class, bro
     page.set_default_timeout(60_000)
     frames: list[str] = []
     page.on("websocket", lambda ws: ws.on("framereceived", lambda data: frames.append(str(data))))
+    scripts: list = []
+    page.on("response", lambda response: scripts.append(response) if response.request.resource_type == "script"
+            else None)
     try:
         page.goto(live_class["url"], wait_until="domcontentloaded")
         page.wait_for_selector(".cl-join button", timeout=LOAD_TIMEOUT)
@@ -119,6 +123,10 @@ def test_a_student_joins_plays_a_round_and_it_is_in_the_database(live_class, bro
         for secret in (str(live_class["db"]), "class.db", "sqlite", OTHER):
             assert secret not in said, f"the page received {secret!r}"
         assert "<b>x</b>" not in html.replace("&lt;b&gt;x&lt;/b&gt;", "")  # never as markup
+
+        # The page's typesetter is our MathJax that does nothing: MathJax 3 (its mhchem parser among it) never loads.
+        assert [r.url for r in scripts if "/voila/templates/cardlib-class/static/nomath.js?" in r.url]
+        assert not [r.url for r in scripts if "mhchemParser" in r.text()]
 
         kernel = json.loads(page.eval_on_selector("#jupyter-config-data", "e => e.textContent"))["kernelId"]
         intruded = live_class["folder"] / "intruded"
