@@ -19,7 +19,10 @@ after the header's ``data-moment`` changed (or, for the first click of a two-cli
 no moment, the enabled buttons changed). Rounds: what each page showed finished (a distinct moment
 offering "Next round" or "Play again") against the rounds and rows in the class database. Memory: RSS
 summed over the server's process tree (the server; its kernels) and over the browsers', at the end
-with every page still open, and the server tree's peak.
+with every page still open, and the server tree's peak. CPU: seconds used while the class played, by
+the server, its kernels and the browsers, and the browsers' by kind of process (the pages' renderers,
+chromium's compositor in its gpu process, the rest: the browser process, its network service and
+Playwright's driver). The bench asks a page whether it is ready every 100 ms, never on every frame.
 
 "Render alone": a fresh class with a pool of ``--render`` kernels gets that many plain HTTP GETs of
 the student page at once (no browser): the time until all are answered, and how many hold the app.
@@ -53,6 +56,10 @@ from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 VIEWPORT = {"width": 1366, "height": 768}  # a student's laptop
 ENABLED = ".cl-controls button:not([disabled])"
 CLICK_MS = 30_000  # a click unanswered after this long: the page is stuck
+# The bench waits for a page by asking it every 100 ms, never on every frame (Playwright's default): thirty
+# pages polled on every frame while they load keep chromium's compositor drawing frames no student's browser draws.
+POLL_MS = 100
+SETTLE_S = 0.5  # a page's state is read twice this far apart (``settled``)
 ROUND_END = sorted({info.app_class().NEXT_PART[0] for info in REGISTRY if info.app} | {"Play again"})
 
 # In every page from its start: when the join form, then the playable app, first appeared (ms from navigation).
@@ -124,12 +131,12 @@ async def student(browser: Any, url: str, code: str, name: str, rounds: int, thi
             "rounds": 0, "shown": None}
     try:
         await page.goto(url, wait_until="commit", timeout=LOAD_MS)
-        await page.wait_for_selector(".cl-join button", timeout=LOAD_MS)
+        await page.wait_for_function("() => window.__clReady.form !== null", timeout=LOAD_MS, polling=POLL_MS)
         fields = page.locator(".cl-join input")
         await fields.nth(0).fill(name)
         await fields.nth(1).fill(code.lower())
         await page.locator(".cl-join button").click()
-        await page.wait_for_function("() => window.__clReady.app !== null", timeout=LOAD_MS)
+        await page.wait_for_function("() => window.__clReady.app !== null", timeout=LOAD_MS, polling=POLL_MS)
         times = await page.evaluate("() => window.__clReady")
         seen["ready_s"], seen["form_s"] = times["app"] / 1000, times["form"] / 1000
     except Exception as error:
@@ -139,7 +146,7 @@ async def student(browser: Any, url: str, code: str, name: str, rounds: int, thi
     try:
         while len(seen["clicks"]) < 60 * rounds:
             await asyncio.sleep(think * rng.uniform(0.5, 1.5))  # the page has settled: its buttons are the render's
-            state = await page.evaluate(STATE)
+            state = await settled(page)
             if set(state["labels"]) & set(ROUND_END):
                 finished.add(state["moment"])  # a finished round on show
             if len(finished) >= rounds:
@@ -148,12 +155,12 @@ async def student(browser: Any, url: str, code: str, name: str, rounds: int, thi
                 raise RuntimeError("no enabled button to click")
             await page.evaluate(ARM)
             await page.locator(ENABLED).nth(choose(state["labels"], rng)).click(timeout=CLICK_MS)
-            await page.wait_for_function("() => window.__clArm.ms !== null", timeout=CLICK_MS)
+            await page.wait_for_function("() => window.__clArm.ms !== null", timeout=CLICK_MS, polling=POLL_MS // 2)
             seen["clicks"].append(await page.evaluate("() => window.__clArm.ms"))
         seen["rounds"] = len(finished)
         status = page.locator(".cl-class-status")
         try:  # the page says every round it finished is saved (the kernel counts them from the database)
-            await page.wait_for_function(SAVED, arg=len(finished), timeout=CLICK_MS)
+            await page.wait_for_function(SAVED, arg=len(finished), timeout=CLICK_MS, polling=POLL_MS)
         except Exception:
             seen["why"] = f"finished {len(finished)} rounds, the page says: {await status.inner_text()!r}"
         seen["shown"] = int(await status.get_attribute("data-rounds"))
@@ -161,6 +168,19 @@ async def student(browser: Any, url: str, code: str, name: str, rounds: int, thi
         seen["rounds"] = len(finished)
         seen["why"] = f"stuck after {len(seen['clicks'])} clicks: {first_line(error)}"
     return seen
+
+
+async def settled(page: Any) -> dict:
+    """The page's state once two looks a moment apart agree: on a loaded machine a click's answer can arrive
+    over seconds, and a header already moved beside the last round's buttons is not a round finished."""
+    state = await page.evaluate(STATE)
+    for _ in range(50):
+        await asyncio.sleep(SETTLE_S)
+        again = await page.evaluate(STATE)
+        if again == state:
+            break
+        state = again
+    return state
 
 
 async def why_not_playable(page: Any, error: Exception, said: list[str]) -> str:
