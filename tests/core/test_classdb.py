@@ -23,7 +23,8 @@ import pytest
 from sqlalchemy import event, func, select, update
 
 from cardlib.core.classdb import BadName, BadRound, ClassDB, ClassDBError, NewerDatabase, WrongCode
-from cardlib.core.classdb_tables import SCHEMA_VERSION, round_rows, rounds, schema_version, students
+from cardlib.core.classdb_people import Answer
+from cardlib.core.classdb_tables import SCHEMA_VERSION, answers, moves, round_rows, rounds, schema_version, students
 from cardlib.core.classroom import read_class_files
 from cardlib.games import REGISTRY
 
@@ -253,11 +254,13 @@ def test_delete_class_removes_everything_of_it_and_nothing_else(class_db: ClassD
         class_db.open_class(code)
         class_db.join(code, "Ana")
         class_db.add_round(code, "Ana", "loop", "bots", 0, loop_round(lines=2), key="k")
-        class_db.append_move(class_db.new_table(code, "loop", seed=1, size=4), 0, 0, "play 4y", False)
+        class_db.append_move(table := class_db.new_table(code, "loop", seed=1, size=4), 0, 0, "play 4y", False)
+        assert class_db.add_answer(table, 1, 2, "no katsu", 1000.0, logged=1) == "stored"
     assert class_db.delete_class("abcd") is True
     assert class_db.class_info("ABCD") is None and class_db.students("ABCD") == []
     assert class_db.delete_class("ABCD") is False
     assert (count(class_db, rounds), count(class_db, round_rows), count(class_db, students)) == (1, 2, 1)
+    assert (count(class_db, moves), count(class_db, answers)) == (1, 1)
     assert class_db.rounds_played("WXYZ", "Ana") == 1
 
 
@@ -389,6 +392,23 @@ def test_a_move_is_stored_only_as_the_next_one(class_db: ClassDB) -> None:
         class_db.append_move(table + 1, 0, 0, "show 3", False)
     with pytest.raises(WrongCode):
         class_db.new_table("WXYZ", "scout", seed=7, size=3)
+
+
+def test_an_answer_is_stored_once_a_seat_a_window_and_only_against_the_log_it_was_checked_on(
+        class_db: ClassDB) -> None:
+    class_db.open_class("ABCD")
+    table = class_db.new_table("ABCD", "satori", seed=7, size=3, window=4.5)
+    assert class_db.table_row(table).window == 4.5
+    assert class_db.append_move(table, 0, 0, "play satori", False, clock=1000.0) is True
+    assert class_db.add_answer(table, 1, 2, "katsu", 1001.0, logged=1) == "stored"
+    assert class_db.add_answer(table, 1, 2, "no katsu", 1002.0, logged=1) == "answered"  # one a seat a window
+    assert class_db.add_answer(table, 1, 1, "no katsu", 1002.0, logged=0) == "moved"     # checked on an old log
+    assert class_db.answers(table, 1) == {2: Answer(2, "katsu", 1001.0)} and class_db.answers(table, 5) == {}
+    assert class_db.append_move(table, 1, 2, "no katsu", False, unanswered=1) is False     # seat 2 has answered
+    assert class_db.append_move(table, 1, 1, "no katsu", False, clock=1010.0, by_default=True, unanswered=1)
+    assert [(m.seat, m.by_default, m.clock) for m in class_db.moves(table)] == [(0, False, 1000.0), (1, True, 1010.0)]
+    with pytest.raises(ClassDBError, match="time to answer"):
+        class_db.new_table("ABCD", "satori", seed=7, size=3, window=0)
 
 
 def test_two_writers_racing_for_the_same_move_one_wins(class_db: ClassDB, class_db_url: str) -> None:

@@ -223,6 +223,22 @@ def test_a_seat_outside_the_window_a_second_answer_or_a_wrong_one_is_refused_and
         table.answer("Chie", opened, "katsu")
 
 
+def test_the_seat_the_rules_ask_next_may_still_play_its_answer_and_the_answers_given_follow(class_db: ClassDB) -> None:
+    table = katsu_table(class_db, Clock())
+    to_window_of(table, 3)
+    opened = len(table.sync().history)
+    table.answer("Chie", opened, "no katsu")
+    table.answer("Bo", opened, "katsu")
+    view = table.view("Ana")                 # a page of before: the mover's legal actions, play(name, seq, text)
+    assert (view.mover, view.seq, [str(action) for action in view.legal]) == (0, opened, ["katsu", "no katsu"])
+    with pytest.raises(NotYourTurn):
+        table.play("Bo", opened, "no katsu")
+    assert table.play("Ana", view.seq, "no katsu") == opened + 2
+    assert log_of(class_db, table, opened) == [(0, "no katsu"), (1, "katsu")]
+    with pytest.raises(MovedOn):
+        table.play("Ana", view.seq, "katsu")
+
+
 def test_a_view_never_shows_another_seats_pending_answer(class_db: ClassDB) -> None:
     table = katsu_table(class_db, Clock())
     to_window_of(table, 3)
@@ -298,7 +314,7 @@ def test_two_racing_resolvers_store_each_move_once_and_an_answer_races_its_defau
 
 # --- whole games ----------------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("seed", [3, 11])
+@pytest.mark.parametrize("seed", [3, 11, 13])  # games with katsu, defaults and bot answers
 def test_a_whole_game_answered_at_once_replays_to_the_same_end_and_scores(class_db: ClassDB, seed: int) -> None:
     clock, rng = Clock(), random.Random(seed)
     table = katsu_table(class_db, clock, seed=seed)
@@ -337,7 +353,11 @@ def test_a_whole_game_answered_at_once_replays_to_the_same_end_and_scores(class_
             if notation == "katsu":
                 break
     final = assert_log_replays(class_db, table)
-    assert windows > 5 and table.sync().result() == final.result()
+    stored = class_db.moves(table.id)
+    kinds = {"katsu": sum(m.notation == "katsu" for m in stored), "default": sum(m.by_default for m in stored),
+             "bot": sum(m.by_bot and m.notation.endswith("katsu") for m in stored)}
+    print(f"seed {seed}: {windows} windows, {len(stored)} moves, {kinds}")
+    assert windows > 5 and all(kinds.values()) and table.sync().result() == final.result()
     rows = stored_rows(class_db, "satori")
     assert {row["by"] for row in rows} <= {"person", "default"} and {row["seat"] for row in rows} <= {"0", "1", "2"}
 
