@@ -8,7 +8,8 @@ window) and the log takes the answers in the rules' order as soon as each is det
 
 - the next seat's answer, once it has given one;
 - a bot's at once, from (seed, move number) like every bot move: a bot seat's, or a student's away past the
-  table's ``timeout`` (the bot plays a left seat, on its turns and in its windows alike);
+  table's ``timeout`` (the bot plays a left seat, on its turns and in its windows alike). A bot never waits, so
+  it decides when the order reaches it, from the log up to there: the same answer as when asked in turn;
 - the default (The Satori: ``no katsu``, for "no answer is no call"), marked ``by_default`` in the log, once the
   table's ``window_seconds`` have passed on the table's clock since the move that opened the window;
 - the first closing answer (``katsu``) ends the window: the answers after it in the order are never read.
@@ -128,7 +129,7 @@ class Windows:
         opened = len(self._moves) - window.answered
         for _ in range(RETRIES):
             now = self.info.answer_window(self.sync())  # type: ignore[attr-defined]
-            if now is None or len(self._moves) - now.answered != opened or (seq is not None and seq != len(self._moves)):
+            if now is None or len(self._moves) - now.answered != opened or seq not in (None, len(self._moves)):
                 raise MovedOn()
             if seat in now.seats[:now.answered]:
                 move = self._moves[opened + now.seats.index(seat)]

@@ -353,7 +353,8 @@ class Table(Windows):
             if move.seat == seat:
                 row = classroom.decision_row(state.observation(seat), action)
                 if row is not None:
-                    decisions.append({**row, "by": "bot" if move.by_bot else "default" if move.by_default else "person"})
+                    by = "bot" if move.by_bot else "default" if move.by_default else "person"
+                    decisions.append({**row, "by": by})
                 by_bot = by_bot or move.by_bot
             state.apply(action)
             obs = state.observation(seat)

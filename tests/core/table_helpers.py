@@ -108,5 +108,6 @@ def old_metadata(version: int) -> MetaData:
         if not any(name == table.name for name, _ in later):
             table.to_metadata(old)
             continue
-        SqlTable(table.name, old, *[column._copy() for column in table.columns if (table.name, column.name) not in later])
+        SqlTable(table.name, old, *[column._copy() for column in table.columns
+                                    if (table.name, column.name) not in later])
     return old

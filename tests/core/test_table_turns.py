@@ -164,7 +164,7 @@ def test_a_student_away_past_the_timeout_has_their_turn_played_by_their_bot_unti
     size = PEOPLE_SIZE[game]
     table = seated(class_db, game, size, people=size, clock=clock)
     assert table.timeout == 30.0
-    line = info(game)  # a turn, not a window of answers (its 10 s to answer end first: tests/core/test_table_windows.py)
+    line = info(game)  # a turn, not a window of answers (its 10 s end first: tests/core/test_table_windows.py)
     play_random(table, random.Random(11), until=lambda state: len(state.history) >= 2 and not line.answer_window(state))
     state = table.sync()
     away = state.current_player

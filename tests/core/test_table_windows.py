@@ -377,8 +377,8 @@ def test_a_version_2_class_database_gains_the_windows_and_keeps_everything(class
         connection.execute(old.tables["tables"].insert().values(id=1, class_code="KATSU", game="satori", seed=12,
                                                                  size=3, state="playing", created=moment,
                                                                  options='{"players": 3}', timeout=30.0))
-        connection.execute(old.tables["seats"].insert(), [{"table_id": 1, "seat": seat, "name": name, "seen": time.time()}
-                                                          for seat, name in enumerate(NAMES)])
+        connection.execute(old.tables["seats"].insert(), [{"table_id": 1, "seat": seat, "name": name,
+                                                           "seen": time.time()} for seat, name in enumerate(NAMES)])
         connection.execute(old.tables["moves"].insert().values(table_id=1, seq=0, seat=0, notation="play satori",
                                                                 by_bot=False, time=moment))
     engine.dispose()
