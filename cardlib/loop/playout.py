@@ -75,8 +75,10 @@ class Table:
     def copy(self) -> "Table":
         """An independent copy (the lists that change in play copied, the rest shared)."""
         other = Table.__new__(Table)
-        for name in Table.__slots__:
-            setattr(other, name, getattr(self, name))
+        other.n, other.starter, other.chair, other.next, other.previous = \
+            self.n, self.starter, self.chair, self.next, self.previous
+        other.reversed, other.dondened, other.trick, other.last, other.waiting, other.current = \
+            self.reversed, self.dondened, self.trick, self.last, self.waiting, self.current
         other.setting, other.hands, other.eights = self.setting[:], self.hands[:], self.eights[:]
         other.in_, other.out = self.in_[:], self.out[:]
         return other
