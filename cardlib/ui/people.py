@@ -9,6 +9,11 @@ page makes it after "join a table"). It shows, in turn:
 - the game: the game's own ``TableApp`` drawn from this seat's ``View`` only (``cardlib.ui.people_app``),
   above it the seats (you, a person, a bot, away). A click sends ``Table.play(name, seq, notation)`` and
   lets the table's bots move; a move that came too late says "The table moved on" and stores nothing.
+- a window of answers given at once (The Satori's Katsu window, ``View.window``): every seat it asks shows the
+  game's buttons at once with a countdown ("7 s to call"); a click is ``Table.answer``; once answered the page
+  says so and waits for the others. When the time is up the poll lets the table store the defaults
+  (``advance_bots``): no answer is the game's default (no katsu). ``window`` is the teacher's limit of a table
+  a student opens here (seconds; ``Table.open``'s).
 
 The page looks at its table every ``poll_seconds`` (an asyncio task on the kernel's own loop, where the
 widgets' messages are sent, so a poll and a click never run at once) and draws anew only when the move
@@ -41,7 +46,7 @@ from typing import Any, Optional
 import ipywidgets as widgets
 
 from cardlib.core.classdb_tables import ClassDBError, student_name
-from cardlib.core.tables import TIMEOUT, MovedOn, NotYourTurn, Table, View, seated_at
+from cardlib.core.tables import TIMEOUT, WINDOW, MovedOn, NotYourTurn, Table, TooLate, View, seated_at
 from cardlib.games import info as game_info
 from cardlib.ui.people_app import seat_app
 from cardlib.ui.table import message_html
@@ -79,6 +84,13 @@ PEOPLE_JA = {
         "テーブルは先に進みました：別の手が先に届きました。テーブルをもう一度見てください。",
     "Back to the tables": "テーブル一覧へ",
     "Play the bots instead": "ボットと遊ぶ",
+    "{n} s to call": "あと{n}秒",
+    "The window closes in {n} s": "あと{n}秒で締め切り",
+    "You said {answer}; waiting for the others.":
+        "あなたは「{answer}」と答えました。ほかの人を待っています。",
+    "Too late: no answer counts as {answer}.": "時間切れ：答えなしは「{answer}」になります。",
+    "The others are asked at once; waiting for their answers.":
+        "ほかの人たちに同時に聞いています。答えを待っています。",
 }
 
 
@@ -87,7 +99,7 @@ class PeoplePage(widgets.VBox):
 
     def __init__(self, db: Any, code: str, name: str, *, game: Optional[str] = None, lang: str = "en",
                  poll_seconds: float = POLL_SECONDS, heartbeat_seconds: float = HEARTBEAT_SECONDS,
-                 timeout: float = TIMEOUT, clock: Any = time.time, autopoll: bool = True,
+                 timeout: float = TIMEOUT, window: float = WINDOW, clock: Any = time.time, autopoll: bool = True,
                  on_leave: Optional[Callable[[], None]] = None) -> None:
         self.db, self.code, self.name = db, code.strip().upper(), student_name(name)
         self.lang, self.say = lang, Words(lang, PEOPLE_JA)
@@ -98,7 +110,7 @@ class PeoplePage(widgets.VBox):
         self.info = game_info(game)
         self.bot = self.info.new_bot()  # what the seats of bots are marked with (the table's own bot)
         self.poll_seconds, self.heartbeat_seconds = poll_seconds, heartbeat_seconds
-        self.timeout, self.clock = timeout, clock
+        self.timeout, self.window, self.clock = timeout, window, clock
         self.table: Optional[Table] = None
         self.view: Optional[View] = None  # the last view drawn (None in the lobby)
         self.app: Any = None
@@ -247,7 +259,7 @@ class PeoplePage(widgets.VBox):
     def open_table(self) -> None:
         """Open a new table of the size chosen and sit down at it."""
         table = Table.open(self.db, self.code, self.info.name, self.size_choice.value, timeout=self.timeout,
-                           clock=self.clock)
+                           clock=self.clock, window=self.window)
         table.sit(self.name)
         self._at(table)
 
@@ -273,10 +285,20 @@ class PeoplePage(widgets.VBox):
     # -- the game --
 
     def send(self, seq: int, action: Any) -> bool:
-        """Send this seat's move number ``seq`` to the table, then let its bots move; False if nothing was stored
-        (the table moved on, or it is not this seat's turn: the app says so). An illegal move raises as a click's."""
+        """Send this seat's move number ``seq`` to the table (in a window of answers given at once: its answer to
+        that window), then let its bots move; False if nothing was stored (the table moved on, the time was up,
+        or it is not this seat's turn: the app says so). An illegal move raises as a click's."""
+        window = self.view.window if self.view is not None else None
         try:
-            self.table.play(self.name, seq, str(action))
+            if window is not None:
+                self.table.answer(self.name, window.opened, str(action))
+            else:
+                self.table.play(self.name, seq, str(action))
+        except TooLate:
+            self.refresh()
+            self.app.show_message(self.say("Too late: no answer counts as {answer}.",
+                                           answer=self.app.answer_label(window.default)))
+            return False
         except MovedOn:
             self.refresh()
             self.app.show_message(self.say(MOVED_ON), "info")
@@ -294,7 +316,17 @@ class PeoplePage(widgets.VBox):
 
     def refresh(self) -> bool:
         """Look at the table now and draw it if it changed (what a poll does, without the bots or the heartbeat)."""
-        return self._draw(self.table.view(self.name)) if self.table is not None else False
+        if self.table is None:
+            return False
+        view = self.table.view(self.name)
+        drawn = self._draw(view)
+        self._tick(view)
+        return drawn
+
+    def _tick(self, view: View) -> None:
+        """The window's countdown (only its text: the buttons are not drawn again)."""
+        if self.app is not None and view.status != "open":
+            self.app.show_countdown(view.window)
 
     def poll(self) -> bool:
         """One look, as the page's timer makes every ``poll_seconds``: the heartbeat when due, the bots' (and the
@@ -313,9 +345,10 @@ class PeoplePage(widgets.VBox):
                 self.table.heartbeat(self.name)
                 self._beat = now
             view = self.table.view(self.name)
-            if self._bots_turn(view) and self.table.advance_bots():
+            if (self._bots_turn(view) or self._time_up(view)) and self.table.advance_bots():
                 view = self.table.view(self.name)
             drawn = self._draw(view)
+            self._tick(view)
             if self.last_error:
                 self.last_error = ""
                 self._show_message("")
@@ -324,6 +357,11 @@ class PeoplePage(widgets.VBox):
             self.last_error = f"{type(error).__name__}: {error}"[:500]
             self._show_message(self.say(DATABASE_DOWN))
             return False
+
+    @staticmethod
+    def _time_up(view: View) -> bool:
+        """A window's time is up: the table stores the defaults of the seats that did not answer."""
+        return view.window is not None and view.window.left <= 0
 
     @staticmethod
     def _bots_turn(view: View) -> bool:

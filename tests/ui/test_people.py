@@ -1,6 +1,9 @@
-"""The page of a table of people, in the kernel: two pages (two students' kernels) at one table, SQLite and PostgreSQL.
+"""The page of a table of people, in the kernel (SQLite and PostgreSQL).
 
-Each page plays by clicking its own buttons to the end of a Twenty-five and a Satori table (a bot in the third
+Three pages answer The Satori's Katsu windows at once (with a countdown, in any order; the log takes them in
+the digest's order; silence is no katsu after the teacher's limit; no page ever holds another's answer).
+
+Two pages (two students' kernels) at one table: each page plays by clicking its own buttons to the end of a Twenty-five and a Satori table (a bot in the third
 seat); after every click both pages' widgets (every synced value, the spare buttons too) are walked: no face-up
 card beyond what the seat's own observation shows (so none of the other seat's hidden hand, taken from the
 table's full state), never the seed, the other student's name only escaped. A page's buttons are its turn's legal
@@ -21,6 +24,7 @@ import pytest
 
 from cardlib.core.tables import MovedOn, NotYourTurn, Table
 from cardlib.ui.people import MOVED_ON, PeoplePage
+from cardlib.ui.people_app import asked_now
 from cardlib.ui.testing import check_buttons_are_the_legal_actions, check_spare_buttons_hidden, seats_shown
 
 CARD = re.compile(r'data-card=\\?"([^"\\]*)')  # in the HTML, or in the JSON the page is sent
@@ -103,7 +107,12 @@ def check_page(page: PeoplePage, seed: int, other_name: str) -> str:
         check_buttons_are_the_legal_actions(page.app)
         assert sorted(seats_shown(page.app)) == list(range(page.table.size))  # people, bots and oneself: every seat
         check_spare_buttons_hidden(page.app)
-        assert page.app.state.observation(page.view.seat) is page.view.observation
+        shown_obs = page.app.state.observation(page.view.seat)
+        if page.app.state.asked:  # asked in a window at once: the same observation, with this seat asked now
+            assert shown_obs == asked_now(page.view.observation, page.view.seat)
+            assert shown_obs._replace(current_player=page.view.mover) == page.view.observation
+        else:
+            assert shown_obs is page.view.observation
         with pytest.raises(Exception):
             page.app.state.observation(1 - page.view.seat)
     return text
@@ -279,3 +288,121 @@ def test_a_student_away_is_marked_and_their_bot_plays_until_they_are_back(class_
     assert back.stage in ("playing", "over") and back.view.seat == seat
     ana.poll()
     assert f'data-seat="{seat}" data-kind="person"' in ana._seats.value
+
+
+CHIE = "Chie"
+ANSWERS = ["Katsu!", "No katsu"]  # The Satori's own buttons of its window
+
+
+def without_countdown(page: PeoplePage) -> list[str]:
+    """The page's widget values but the countdown (the one thing a poll may redraw while nothing else changed)."""
+    return [value for value in page_values(page) if "cl-countdown" not in value]
+
+
+def labels(page: PeoplePage) -> list[str]:
+    """The enabled buttons of the page's game."""
+    return [b.description for b in page.app.action_buttons if not b.disabled]
+
+
+def test_three_people_answer_each_katsu_window_at_once(class_db: Any) -> None:
+    """Three people and a bot at a Satori table: after a play every asked page shows the window's buttons at once
+    with a countdown; they answer in an order other than clockwise and the log takes the answers in the digest's
+    order; a page that says nothing answers no katsu once the teacher's limit is up (and a late click says so); no
+    page ever holds another seat's answer before the log takes it; the game plays to the end."""
+    clock = Clock()
+    class_db.open_class("KATSU", game="satori")
+    for name in (ANA, BO, CHIE):
+        class_db.join("KATSU", name)
+    ana, bo, chie = (PeoplePage(class_db, "KATSU", name, clock=clock, autopoll=False, window=8.0)
+                     for name in (ANA, BO, CHIE))
+    ana.size_choice.value = 4
+    ana.open_button.click()
+    for page in (bo, chie):
+        page.poll()
+        page.sit_buttons[ana.table.id].click()
+    ana.start_button.click()
+    table = ana.table
+    assert table.window_seconds == 8.0  # the teacher's limit, given to the page, is the table's
+    seed = class_db.table_row(table.id).seed
+    pages = [ana, bo, chie]
+    by_seat = {page.view.seat: page for page in pages}
+    rng = random.Random(7)
+    at_once = not_clockwise = defaults = too_late = pending = 0
+    for _ in range(500):
+        clock.now += 0.5
+        for page in pages:
+            page.poll()
+        if all(page.stage == "over" for page in pages):
+            break
+        for page in pages:
+            check_page(page, seed, "")
+        window = table.window()
+        if window is None:  # a turn: the mover's page alone has buttons
+            movers = [page for page in pages if labels(page)]
+            assert len(movers) <= 1 and all(page.view.mover == page.view.seat for page in movers)
+            if movers:  # (a declaration now and then: long enough games for many windows)
+                choices = [label for label in labels(movers[0]) if "Declare" not in label or rng.random() < 0.2]
+                movers[0].app.button(rng.choice(choices or labels(movers[0]))).click()
+                assert movers[0].app.message == ""
+            continue
+        opened = len(table.moves()) - window.answered
+        asked = [by_seat[seat] for seat in window.waiting if seat in by_seat]
+        for page in pages:  # every asked page at once, with its countdown; the others none
+            if page in asked:
+                assert labels(page) == ANSWERS and page.view.window.opened == opened
+                assert re.search(r'data-left="\d+"[^>]*>\d+ s to call<', page.app._countdown.value)
+            else:
+                assert labels(page) == []
+        at_once += len(asked) >= 2
+        order = asked[:]
+        rng.shuffle(order)
+        if len(order) >= 2 and order == asked:
+            order.reverse()  # never clockwise: the log must still take them in the digest's order
+        not_clockwise += len(order) >= 2
+        silent = order.pop() if order and at_once % 2 else None  # every other window, one of them says nothing
+        for page in order:
+            if page.view.window is None or page.view.window.opened != opened:
+                break  # a katsu before it in the order closed the window
+            before = {other.name: without_countdown(other) for other in pages if other is not page}
+            logged = len(table.moves())
+            answer = "Katsu!" if rng.random() < 0.05 else "No katsu"
+            page.app.button(answer).click()
+            assert page.app.message == ""
+            for other in pages:
+                other.poll()
+            if len(table.moves()) == logged:  # the answer waits for a seat before it: no other page may know it
+                pending += 1
+                assert f"You said {answer}; waiting for the others." in page_text(page)
+                for other in pages:
+                    if other is not page:
+                        assert without_countdown(other) == before[other.name]  # not a byte of it
+                        assert "You said" not in page_text(other) or other.view.window.answered is not None
+        if silent is not None and silent.view.window is not None and silent.view.window.opened == opened:
+            clock.now += table.window_seconds  # the teacher's limit passes in silence
+            if not too_late:  # a click after the limit (before the page has looked again): nothing stored
+                stored = len(table.moves())
+                silent.app.button("No katsu").click()
+                assert silent.app.message == "Too late: no answer counts as No katsu."
+                assert len(table.moves()) == stored and labels(silent) == []
+                silent.app.show_message("")
+                too_late += 1
+            for page in pages:
+                page.poll()
+            move = next((m for m in table.moves()[opened:opened + len(window.seats)]
+                         if m.seat == silent.view.seat and m.notation in ("katsu", "no katsu")), None)
+            if move is not None:  # (a katsu before it in the order may have closed the window first)
+                assert move.notation == "no katsu" and move.by_default
+                defaults += 1
+        moves = table.moves()
+        if table.window() is None or len(moves) - table.window().answered != opened:  # the window is closed
+            taken = [m.seat for m in moves[opened:opened + len(window.seats)]
+                     if m.notation in ("katsu", "no katsu")]
+            assert taken == list(window.seats[:len(taken)])  # the digest's order, whatever order they clicked
+    assert all(page.stage == "over" for page in pages), "the game did not end"
+    assert table.status == "over" and at_once > 0 and not_clockwise > 0 and defaults > 0 and too_late == 1
+    assert pending > 0
+    for name in (ANA, BO, CHIE):
+        assert class_db.rounds_played("KATSU", name, "satori") > 0
+    print(f"satori, three people and a bot: {at_once} windows asked at once, {not_clockwise} answered out of "
+          f"clockwise order, {pending} answers waiting unseen by the other pages, {defaults} silent seats' "
+          f"no katsu by default")
