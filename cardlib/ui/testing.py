@@ -190,7 +190,6 @@ def check_spare_buttons_hidden(app: Any) -> None:
         assert row in app._controls.children or heading in box.headings_shown, f"a spare row never shown: {heading!r}"
 
 
-check_spare_buttons_blank = check_spare_buttons_hidden  # its old name (tests/test_every_app.py calls it so)
 
 
 def check_seeded_twins_agree(one: Any, two: Any, rng_one: random.Random, rng_two: random.Random, clicks: int,
