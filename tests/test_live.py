@@ -213,3 +213,34 @@ def test_a_page_made_while_the_database_cannot_be_opened_says_so_at_the_join(tmp
     student.name_field.value, student.code_field.value = "Ana", CODE
     student.join_button.click()
     assert student.app is None and "cannot be reached" in student.message.value
+
+
+def test_join_a_table_seats_students_together_and_a_reload_takes_them_back(db, class_db_url):
+    ana, bo = joined(db, class_db_url, "Ana"), joined(db, class_db_url, "Bo")
+    assert ana.table_button.layout.display != "none" and "Join a table" in ana.table_button.description
+    ana.table_button.click()
+    assert ana.people is not None and ana.people.stage == "lobby" and ana.table_button.layout.display == "none"
+    ana.people.size_choice.value = 3
+    ana.people.open_button.click()
+    bo.table_button.click()
+    bo.people.refresh()
+    [sit] = bo.people.sit_buttons.values()
+    sit.click()
+    assert bo.people.stage == "waiting"
+    bo.people.start_button.click()  # the empty seat gets a bot
+    ana.people.refresh()
+    assert ana.people.stage == bo.people.stage == "playing"
+    again = joined(db, class_db_url, "ana")  # a reload: back at the table, the same seat
+    assert again.people is not None and again.people.stage == "playing"
+    assert again.people.app.human == ana.people.app.human
+    for student in (ana, bo, again):
+        student.people.close()
+
+
+def test_play_the_bots_instead_comes_back_to_the_game_against_bots(db, class_db_url):
+    ana = joined(db, class_db_url)
+    app = ana.app
+    ana.table_button.click()
+    ana.people.leave_button.click()
+    assert ana.people is None and ana.app is app and list(ana.children) == [ana.status_row, app]
+    assert ana.table_button.layout.display != "none"

@@ -1,4 +1,5 @@
-"""The student page of a live class (``cardlib class``): join by name and class code, then play against bots.
+"""The student page of a live class (``cardlib class``): join by name and class code, then play against bots
+or at a table of people.
 
 The page asks a name and the class code (and, when the class has no game of its own, which game);
 ``Join`` checks them against the class the server was started for (``ClassDB.join``), then shows the
@@ -9,6 +10,10 @@ retried is stored once. A round the database refused for now (locked, down) is k
 every few seconds; the page says "saved" or "not saved yet", never a traceback. A student who
 reloads, or comes back with the same name and code, carries on: their rounds count, and their new
 games are numbered after the ones stored.
+
+Beside the status line, "Join a table" opens the tables of people of the class's game
+(``cardlib.ui.people.PeoplePage``: sit down, start, play each other; "Play the bots instead" comes back).
+A student who joins while seated at a table still playing is taken back to it.
 
 The database's URL and the class code come from the kernel's environment (``class_options``): the page
 never receives them, nor any other student's name or rows; it writes only under the name it joined with.
@@ -54,6 +59,7 @@ LIVE_JA = {
     "{name} in class {code}": "{name}（クラス {code}）",
     "rounds played: {n}": "プレイしたラウンド：{n}",
     "saved": "保存済み",
+    "Join a table": "テーブルに参加",
     "not saved yet ({n} round(s)): tried again every few seconds":
         "まだ保存されていません（{n}ラウンド）：数秒ごとにもう一度保存します",
     "{n} round(s) could not be stored: tell your teacher": "{n}ラウンドを保存できませんでした：先生に伝えてください",
@@ -79,6 +85,7 @@ class ClassPage(widgets.VBox):
         self.game = game if game in app_games() else None
         self.name: Optional[str] = None  # set once joined
         self.app: Any = None
+        self.people: Any = None  # the tables of people, while the student is there
         self.pending: list[tuple[str, int, list[dict[str, Any]]]] = []  # rounds not stored yet: (key, seat, rows)
         self.refused: list[str] = []  # rounds the database will never take (their keys)
         self.last_error = ""  # why the last write failed (for the teacher's diagnosis; never shown on the page)
@@ -102,6 +109,11 @@ class ClassPage(widgets.VBox):
         self.join_button.on_click(lambda _button: self.join())
         self.message = widgets.HTML()
         self.status = widgets.HTML()
+        self.table_button = widgets.Button(description=say("Join a table"), icon="users",
+                                           tooltip=say("Play other students of the class at one table"))
+        self.table_button.on_click(lambda _button: self.open_tables())
+        self.status_row = widgets.HBox([self.status, self.table_button])
+        self.status_row.add_class("cl-class-status-row")
         self.form = widgets.VBox([widgets.HTML(f'<h2 class="cl-join-title">{escape(say("Join the class"))}</h2>'),
                                   *fields, self.join_button, self.message])
         self.form.add_class("cl-join")
@@ -158,6 +170,8 @@ class ClassPage(widgets.VBox):
             return self._refuse(self.say("The class database cannot be reached just now: try Join again in a moment."))
         self.name, self.game, self.rounds_played = joined, game, played
         self._start_game(before)
+        if self.app is not None and self._seated():
+            self.open_tables()  # back at the table they sat at
 
     def _name_problem(self, name: str) -> str:
         if not name:
@@ -194,7 +208,40 @@ class ClassPage(widgets.VBox):
         self.app.records.sink = self._round_finished
         self.message.value = ""
         self._show_status()
-        self.children = [self.status, self.app]
+        self.children = [self.status_row, self.app]
+
+    # -- tables of people --
+
+    def _seated(self) -> bool:
+        from cardlib.core.tables import seated_at
+
+        try:
+            return seated_at(self._database(), self._code, self.name) is not None
+        except Exception:  # the database is down: the bots app stays, the button tries again
+            return False
+
+    def open_tables(self) -> None:
+        """The "Join a table" button: the tables of people of this game (a message if they cannot open now)."""
+        from cardlib.ui.people import PeoplePage
+
+        if self.app is None or self.people is not None:
+            return
+        try:
+            self.people = PeoplePage(self._database(), self._code, self.name, game=self.game, lang=self._lang,
+                                     on_leave=self.play_bots)
+        except Exception:  # never a traceback on a student's page
+            return self._refuse(self.say("The class database cannot be reached just now: try Join again in a moment."))
+        self.table_button.layout.display = "none"
+        self.children = [self.status_row, self.message, self.people]
+
+    def play_bots(self) -> None:
+        """Back from the tables of people to the game against bots."""
+        if self.people is not None:
+            self.people.close()
+            self.people = None
+        self.table_button.layout.display = None
+        self.message.value = ""
+        self.children = [self.status_row, self.app]
 
     # -- every finished round to the database --
 
