@@ -22,8 +22,8 @@ from pathlib import Path
 from typing import Any, Optional
 
 from cardlib.banner import banner
-from cardlib.ui.launch import (CLASS_CODE_VARIABLE, CLASS_DB_VARIABLE, CLASS_GAME_VARIABLE, LANG_VARIABLE,
-                               SEED_VARIABLE)
+from cardlib.ui.launch import (CLASS_CODE_VARIABLE, CLASS_DB_VARIABLE, CLASS_GAME_VARIABLE, CLASS_WINDOW_VARIABLE,
+                               KATSU_SECONDS, LANG_VARIABLE, SEED_VARIABLE)
 
 DATABASE = "sqlite:///class.db"  # in the folder the command runs in
 STUDENTS = 30  # kernels preheated in the pool
@@ -154,7 +154,8 @@ def serve_class(args: argparse.Namespace) -> int:
         raise CommandError('Voila is not installed: pip install "cardlib[lab]"') from None
     os.environ.update(voila_environment())
     os.environ.update({SEED_VARIABLE: "" if args.seed is None else str(args.seed), LANG_VARIABLE: args.lang or "",
-                       CLASS_DB_VARIABLE: url, CLASS_CODE_VARIABLE: code, CLASS_GAME_VARIABLE: args.game or ""})
+                       CLASS_DB_VARIABLE: url, CLASS_CODE_VARIABLE: code, CLASS_GAME_VARIABLE: args.game or "",
+                       CLASS_WINDOW_VARIABLE: str(getattr(args, "katsu_seconds", KATSU_SECONDS))})
     dashboard = start_dashboard(url, code, dashboard_port)
     print(banner(student_address(args.host, args.port), code, f"http://127.0.0.1:{dashboard_port}/"), flush=True)
     try:

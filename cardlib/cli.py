@@ -23,9 +23,9 @@ from typing import Any, Optional
 
 from cardlib import __version__
 from cardlib.games import REGISTRY, GameInfo
-from cardlib.serving import (CULL_EVERY, CULL_IDLE, HOST, PORT, CommandError, check_port, port_number,
-                             voila_environment, voila_options, whole_number)
-from cardlib.ui.launch import LANG_VARIABLE, SEED_VARIABLE
+from cardlib.serving import (CULL_EVERY, CULL_IDLE, HOST, PORT, CommandError, check_port, katsu_seconds,
+                             port_number, voila_environment, voila_options, whole_number)
+from cardlib.ui.launch import KATSU_SECONDS, LANG_VARIABLE, SEED_VARIABLE
 
 def app_games() -> dict[str, GameInfo]:
     """The games that have an app, by name, in the registry's order.
@@ -113,6 +113,9 @@ def add_class_command(commands: Any, games: dict[str, GameInfo]) -> None:
     live.add_argument("--seed", type=whole_number, default=None,
                       help="every student's games dealt from this seed (default: a new deal each time)")
     live.add_argument("--lang", choices=["en", "ja"], default=None, help="the pages' language (default: en)")
+    live.add_argument("--katsu-seconds", type=katsu_seconds, default=KATSU_SECONDS, metavar="SECONDS",
+                      help="at a table of people of The Satori, how long every player has to call Katsu after a "
+                      f"play; no answer is no call (default: {KATSU_SECONDS})")
     live.add_argument("--host", default=HOST, help=f"the address to listen on (default: {HOST}, this machine only; "
                       "0.0.0.0: the local network, where the students are)")
     live.add_argument("--port", type=port_number, default=PORT, help=f"the students' port (default: {PORT})")

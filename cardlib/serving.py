@@ -94,6 +94,14 @@ def whole_number(text: str) -> int:
     return int(text)
 
 
+def katsu_seconds(text: str) -> int:
+    """A Katsu window's time limit in seconds (1 to 3600), for argparse."""
+    seconds = whole_number(text)
+    if not 1 <= seconds <= 3600:
+        raise argparse.ArgumentTypeError(f"must be a number of seconds from 1 to 3600, not {text!r}")
+    return seconds
+
+
 def port_number(text: str) -> int:
     """A TCP port (1 to 65535), for argparse."""
     port = whole_number(text)

@@ -72,6 +72,13 @@ def test_a_bad_option_says_what_it_must_be(args, says):
     assert run.returncode == 2 and says in run.stderr and "Traceback" not in run.stderr
 
 
+@pytest.mark.parametrize("seconds", ["0", "3601", "ten"])
+def test_a_katsu_window_outside_one_second_to_an_hour_is_refused(seconds):
+    run = cardlib("class", "--katsu-seconds", seconds)
+    assert run.returncode == 2 and "Traceback" not in run.stderr
+    assert ("from 1 to 3600" if seconds.isdigit() else "must be a whole number") in run.stderr
+
+
 def test_a_busy_port_stops_with_the_port_and_how_to_choose_another():
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
@@ -153,7 +160,7 @@ def test_cardlib_class_help_lists_its_options():
     run = cardlib("class", "--help")
     assert run.returncode == 0 and "class" in cardlib("--help").stdout
     for option in ("--game", "--db", "--code", "--host", "--port", "--lang", "--seed", "--students",
-                   "--dashboard-port", "--cull-idle"):
+                   "--dashboard-port", "--cull-idle", "--katsu-seconds"):
         assert option in run.stdout, option
 
 

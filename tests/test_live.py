@@ -244,3 +244,18 @@ def test_play_the_bots_instead_comes_back_to_the_game_against_bots(db, class_db_
     ana.people.leave_button.click()
     assert ana.people is None and ana.app is app and list(ana.children) == [ana.status_row, app]
     assert ana.table_button.layout.display != "none"
+
+
+def test_the_teachers_katsu_window_reaches_the_tables_a_student_opens(class_db_url):
+    from cardlib.core.tables import Table
+
+    with ClassDB(class_db_url) as database:
+        database.open_class("SATO", game="satori")
+        student = ClassPage(class_db_url, "SATO", "satori", seed=1, window=7)
+        student.name_field.value, student.code_field.value = "Ana", "sato"
+        student.join_button.click()
+        student.table_button.click()
+        student.people.open_button.click()
+        [row] = database.class_tables("SATO")
+        assert Table(database, row.id).window_seconds == 7
+        student.people.close()

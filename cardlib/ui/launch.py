@@ -51,15 +51,18 @@ def launch_options() -> dict[str, Any]:
 CLASS_DB_VARIABLE = "CARDLIB_CLASS_DB"      # the class database's SQLAlchemy URL
 CLASS_CODE_VARIABLE = "CARDLIB_CLASS_CODE"  # the class a page may join
 CLASS_GAME_VARIABLE = "CARDLIB_CLASS_GAME"  # the lesson's game ("": the students choose)
+CLASS_WINDOW_VARIABLE = "CARDLIB_CLASS_KATSU_SECONDS"  # a Katsu window's time limit at tables of people
+KATSU_SECONDS = 10  # its default
 
 
 def class_options() -> dict[str, Any]:
-    """What ``cardlib class`` asks of the student page: the database, the class, its game, seed and language.
+    """What ``cardlib class`` asks of the student page: the database, the class, its game, seed, language and the
+    Katsu window's time limit at tables of people.
 
     >>> os.environ.update({CLASS_DB_VARIABLE: "sqlite:///class.db", CLASS_CODE_VARIABLE: "KXPR",
-    ...                    CLASS_GAME_VARIABLE: "", SEED_VARIABLE: "", LANG_VARIABLE: ""})
+    ...                    CLASS_GAME_VARIABLE: "", SEED_VARIABLE: "", LANG_VARIABLE: "", CLASS_WINDOW_VARIABLE: "7"})
     >>> class_options()
-    {'seed': None, 'db_url': 'sqlite:///class.db', 'code': 'KXPR', 'game': None}
+    {'seed': None, 'db_url': 'sqlite:///class.db', 'code': 'KXPR', 'game': None, 'window': 7.0}
     """
     options = launch_options()
     missing = [name for name in (CLASS_DB_VARIABLE, CLASS_CODE_VARIABLE) if not os.environ.get(name, "").strip()]
@@ -68,4 +71,6 @@ def class_options() -> dict[str, Any]:
     options["db_url"] = os.environ[CLASS_DB_VARIABLE].strip()
     options["code"] = os.environ[CLASS_CODE_VARIABLE].strip()
     options["game"] = os.environ.get(CLASS_GAME_VARIABLE, "").strip() or None
+    window = os.environ.get(CLASS_WINDOW_VARIABLE, "").strip()
+    options["window"] = float(window) if window.isdigit() and 1 <= int(window) <= 3600 else float(KATSU_SECONDS)
     return options

@@ -75,11 +75,12 @@ class ClassPage(widgets.VBox):
     """A student's page: the join form, then the game's app with every finished round stored in the class."""
 
     def __init__(self, db_url: str, code: str, game: Optional[str] = None, *, seed: Optional[int] = None,
-                 lang: str = "en") -> None:
+                 lang: str = "en", window: float = 10.0) -> None:
         self.say = Words(lang, LIVE_JA)
         self._db_url, self._code = db_url, code.strip().upper()  # the kernel's own: never shown on the page
         self._db: Any = None
         self._seed, self._lang = seed, lang
+        self._window = window  # a Katsu window's time limit at the tables of people this page opens
         self._wrong, self._wait_until = 0, 0.0  # wrong codes typed on this page, and when the next try is let in
         self.page_id = secrets.token_hex(6)  # a round's key: this page, its game and round (a retry is stored once)
         self.game = game if game in app_games() else None
@@ -228,7 +229,7 @@ class ClassPage(widgets.VBox):
             return
         try:
             self.people = PeoplePage(self._database(), self._code, self.name, game=self.game, lang=self._lang,
-                                     on_leave=self.play_bots)
+                                     window=self._window, on_leave=self.play_bots)
         except Exception:  # never a traceback on a student's page
             return self._refuse(self.say("The class database cannot be reached just now: try Join again in a moment."))
         self.table_button.layout.display = "none"
