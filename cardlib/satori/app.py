@@ -78,7 +78,7 @@ class SatoriApp(TableApp):
         return view.result_html(obs, self.names, self.say)
 
     def turn_prompt(self, obs: Observation, legal: list) -> str:
-        return view.turn_prompt(obs, legal, self.names, self.say)
+        return view.turn_prompt(obs, legal, self.names, self.say, timed=self.TIMED)
 
     def over_words(self, obs: Observation) -> str:
         return view.over_words(obs, self.names, self.say)

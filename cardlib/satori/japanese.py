@@ -76,6 +76,10 @@ WORDS_JA: dict[str, str] = {
     "The game waits for your click: take all the time you need.":
         "「喝!」は悟りカードだという宣言です。悟りカードなら自分の山札の上に重ね、雑念カードならあなたは脱落します。"
         "ゲームはあなたのクリックを待ちます：ゆっくり考えてください。",
+    "Katsu! says it is satori: if it is, it goes on top of your pile; if it is zatsunen, you are out. "
+    "Answer before the time is up: no answer is no Katsu.":
+        "「喝!」は悟りカードだという宣言です。悟りカードなら自分の山札の上に重ね、雑念カードならあなたは脱落します。"
+        "時間内に答えてください：答えがなければ「喝」なしです。",
     "Your turn: your pile shows {n} satori on top. Declare Satori! to end the game, or play on.":
         "あなたの手番：山札の上に悟りカードが{n}枚連続しています。「悟りました」と宣言してゲームを終了するか、続けて出します。",
     "Declaring ends the game at once: the longest run wins, and a tie goes against the declarer.":

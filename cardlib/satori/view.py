@@ -208,8 +208,9 @@ def facts(obs: Observation, games: int, official: bool, say: Words = ENGLISH) ->
 
 # --- prompts -----------------------------------------------------------------------------------
 
-def turn_prompt(obs: Observation, legal: Sequence[Any], names: Names, say: Words = ENGLISH) -> str:
-    """What you may do now: answer the Katsu window, or play, declare or pass."""
+def turn_prompt(obs: Observation, legal: Sequence[Any], names: Names, say: Words = ENGLISH, *,
+                timed: bool = False) -> str:
+    """What you may do now: answer the Katsu window (``timed``: before its time limit), or play, declare or pass."""
     if obs.phase == WINDOW:
         who = names(obs.active)
         below = top_run(tuple(obs.piles[obs.active][:-1]))  # the satori known to lie right under it
@@ -218,7 +219,8 @@ def turn_prompt(obs: Observation, legal: Sequence[Any], names: Names, say: Words
         return prompt_html(
             say("{who} has played a card face down on top of their pile. Katsu?", who=who),
             threat + say("Katsu! says it is satori: if it is, it goes on top of your pile; if it is zatsunen, you "
-                         "are out. The game waits for your click: take all the time you need."))
+                         "are out. " + ("Answer before the time is up: no answer is no Katsu." if timed else
+                                        "The game waits for your click: take all the time you need.")))
     run = top_run(obs.pile)
     if DECLARE in legal:
         return prompt_html(say("Your turn: your pile shows {n} satori on top. Declare Satori! to end the game, "

@@ -83,6 +83,7 @@ class TableApp(TableFrame):
     MY_MOVES: tuple[str, ...] = ()  # log kinds that are a seat's own moves (later lines are new to it)
     HEADS: tuple[str, ...] = ()  # log kinds that head a part of the game
     LAST_PLACE = "You come last."
+    TIMED = False  # a decision has a time limit (a table of people): prompts must not say the game waits
     PLACES_RULE = ""  # after "Places", e.g. " (lowest total wins)"
 
     WORDS_JA: dict[str, str] = {}  # the game's terms and buttons in Japanese, as its sheet writes them

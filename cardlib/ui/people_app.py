@@ -141,6 +141,7 @@ class AtTable:
 
     _page: Any
     _first_view: Any
+    TIMED = True  # the table's windows have the teacher's time limit
     _countdown: Any = None  # the window's countdown beside the buttons (seat_app puts it there)
     _window_shown: Any = None  # the window and answers whose buttons are drawn now (None: none)
 

@@ -351,6 +351,8 @@ def test_three_people_answer_each_katsu_window_at_once(class_db: Any) -> None:
             if page in asked:
                 assert labels(page) == ANSWERS and page.view.window.opened == opened
                 assert re.search(r'data-left="\d+"[^>]*>\d+ s to call<', page.app._countdown.value)
+                prompt = page.app._prompt.value
+                assert "no answer is no Katsu" in prompt and "take all the time" not in prompt
             else:
                 assert labels(page) == []
         at_once += len(asked) >= 2
