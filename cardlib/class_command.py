@@ -29,7 +29,6 @@ DATABASE = "sqlite:///class.db"  # in the folder the command runs in
 STUDENTS = 30  # kernels preheated in the pool
 CODE_LETTERS = "ACDEFGHJKLMNPRTUVWXY"  # no B/8, I/1, O/0/Q, S/5, Z/2: read off a projector without doubt
 POOL_MANAGER = "cardlib.ui.live_kernels.PoolKernelManager"
-TEMPLATE = "cardlib-class"  # cardlib's page without MathJax (0.8 MB less a page): cardlib/ui/jupyter/voila/templates/
 GRACE = 4  # a page may take 4 culling idle times to connect (thirty browsers on two cores: 80 s, then 60 s idle)
 IOPUB_TIMEOUT = 60  # seconds nbclient waits for a page's output; its 4 s left pages blank on a loaded machine
 CLASS_CELL = ("from cardlib.ui.live import ClassPage\nfrom cardlib.ui.launch import class_options\n\n"
@@ -161,7 +160,7 @@ def serve_class(args: argparse.Namespace) -> int:
     try:
         with tempfile.TemporaryDirectory(prefix="cardlib-class-") as folder:
             notebook = write_class_notebook(Path(folder))
-            options = voila_options(args.host, args.port, args.cull_idle, max(1, args.cull_every), TEMPLATE)
+            options = voila_options(args.host, args.port, args.cull_idle, max(1, args.cull_every))
             Voila.launch_instance(argv=[*class_voila_options(options, args.students, args.cull_idle),
                                          str(notebook)])
     finally:

@@ -15,7 +15,7 @@ CULL_IDLE, CULL_EVERY = 60, 15  # seconds: a page closed or reloaded frees its k
 TEMPLATE = "cardlib"
 # The only JupyterLab extensions a page loads: the widgets and Voila's manager of them (not, say, jupyterlab_pygments).
 EXTENSIONS = ("@jupyter-widgets/jupyterlab-manager", "@voila-dashboards/widgets-manager8")
-JUPYTER_DATA = Path(__file__).resolve().parent / "ui" / "jupyter"  # holds voila/templates/cardlib/ (and -class/)
+JUPYTER_DATA = Path(__file__).resolve().parent / "ui" / "jupyter"  # holds voila/templates/cardlib/
 
 
 class CommandError(Exception):
@@ -23,9 +23,9 @@ class CommandError(Exception):
 
 
 def voila_options(host: str = HOST, port: int = PORT, cull_idle: Optional[int] = CULL_IDLE,
-                  cull_every: int = CULL_EVERY, template: str = TEMPLATE) -> list[str]:
-    """Voila's command-line options: our template (``cardlib class``'s is ``cardlib-class``), one port and no
-    other, and kernel culling.
+                  cull_every: int = CULL_EVERY) -> list[str]:
+    """Voila's command-line options: our template (a page without maths: no MathJax), one port and no other,
+    and kernel culling.
 
     A page closed or reloaded leaves its kernel without a connection; Voila shuts it down after
     ``cull_idle`` seconds idle, checked every ``cull_every`` seconds (``cull_idle=None``: never).
@@ -42,7 +42,7 @@ def voila_options(host: str = HOST, port: int = PORT, cull_idle: Optional[int] =
     """
     from cardlib.ui.nodelay import OPTION as NO_DELAY
 
-    options = ["--no-browser", f"--template={template}", f"--Voila.ip={host}", f"--port={port}",
+    options = ["--no-browser", f"--template={TEMPLATE}", f"--Voila.ip={host}", f"--port={port}",
                "--Voila.port_retries=0", NO_DELAY]  # a busy port is an error, never a silent move to the next one
     options += [f"--VoilaConfiguration.extension_allowlist={name}" for name in EXTENSIONS]
     if cull_idle is not None:

@@ -125,7 +125,7 @@ def test_a_student_joins_plays_a_round_and_it_is_in_the_database(live_class, bro
         assert "<b>x</b>" not in html.replace("&lt;b&gt;x&lt;/b&gt;", "")  # never as markup
 
         # The page's typesetter is our MathJax that does nothing: MathJax 3 (its mhchem parser among it) never loads.
-        assert [r.url for r in scripts if "/voila/templates/cardlib-class/static/nomath.js?" in r.url]
+        assert [r.url for r in scripts if "/voila/templates/cardlib/static/nomath.js?" in r.url]
         assert not [r.url for r in scripts if "mhchemParser" in r.text()]
 
         kernel = json.loads(page.eval_on_selector("#jupyter-config-data", "e => e.textContent"))["kernelId"]
