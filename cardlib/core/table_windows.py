@@ -27,10 +27,21 @@ from cardlib.core.classdb_tables import ClassDBError
 from cardlib.core.errors import IllegalActionError
 from cardlib.games import Window
 
-__all__ = ["Windows", "Asked", "Answered", "TooLate", "WINDOW"]
+__all__ = ["Windows", "Asked", "MovedOn", "NotYourTurn", "Answered", "TooLate", "WINDOW"]
 
 WINDOW = 10.0  # seconds: the default time to answer a window (the teacher's option of a table)
 RETRIES = 20   # an answer checked again this often while the log moves on under it
+
+
+class MovedOn(ClassDBError):
+    """The move came too late: the table has moved on (nothing of it was stored)."""
+
+    def __init__(self) -> None:
+        super().__init__("The table moved on: another move came first. Look at the table again.")
+
+
+class NotYourTurn(ClassDBError):
+    """A move for a seat that is not the mover's (nothing of it was stored)."""
 
 
 class Answered(ClassDBError):
@@ -100,7 +111,6 @@ class Windows:
         the same time as the others'; stored once and taken into the log in its turn. Refused, nothing stored:
         MovedOn (that window has closed), NotYourTurn (the seat is not asked in it), Answered (a second answer),
         TooLate (the time is up), IllegalActionError (not an answer). Returns the log's length after it."""
-        from cardlib.core.tables import MovedOn, NotYourTurn
 
         seat = self.seat_of(name)  # type: ignore[attr-defined]
         status = self.status  # type: ignore[attr-defined]
@@ -120,7 +130,6 @@ class Windows:
     def give_answer(self, seat: int, window: Window, action: Any, seq: Optional[int] = None) -> None:
         """Store ``seat``'s answer in ``window`` (the table's now) once, then let the log take what is determined.
         ``seq``: given by ``play``, the move number the page saw (a later log: MovedOn, as play says)."""
-        from cardlib.core.tables import MovedOn
 
         notation = str(action)
         if notation not in window.answers:

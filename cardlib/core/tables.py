@@ -35,7 +35,7 @@ Nothing here names a game: the notation (``parse``), the bot and the finished pa
 >>> table.play("Ana", 0, "play satori")
 Traceback (most recent call last):
 ...
-cardlib.core.tables.MovedOn: The table moved on: another move came first. Look at the table again.
+cardlib.core.table_windows.MovedOn: The table moved on: another move came first. Look at the table again.
 """
 from __future__ import annotations
 
@@ -52,7 +52,7 @@ from cardlib.core.classdb_people import Move
 from cardlib.core.classdb_tables import ClassDBError, student_name
 from cardlib.core.errors import IllegalActionError
 from cardlib.core.match import replay
-from cardlib.core.table_windows import WINDOW, Answered, Asked, TooLate, Windows
+from cardlib.core.table_windows import WINDOW, Answered, Asked, MovedOn, NotYourTurn, TooLate, Windows
 from cardlib.games import info
 
 __all__ = ["Table", "View", "Seat", "Asked", "MovedOn", "NotYourTurn", "Answered", "TooLate", "seated_at",
@@ -60,17 +60,6 @@ __all__ = ["Table", "View", "Seat", "Asked", "MovedOn", "NotYourTurn", "Answered
 
 TIMEOUT = 30.0  # seconds: a student not seen this long has their turns played by their bot
 Clock = Callable[[], float]
-
-
-class MovedOn(ClassDBError):
-    """The move came too late: the table has moved on (nothing of it was stored)."""
-
-    def __init__(self) -> None:
-        super().__init__("The table moved on: another move came first. Look at the table again.")
-
-
-class NotYourTurn(ClassDBError):
-    """A move for a seat that is not the mover's (nothing of it was stored)."""
 
 
 @dataclass(frozen=True)

@@ -25,15 +25,15 @@ from itertools import combinations
 from typing import Any, Optional
 
 from cardlib.core.agents import RandomAgent
-from cardlib.loop.actions import DONDEN, EIGHT, PASS, Action, Card, Play, SetAside, Sit, cards_in_order
-from cardlib.loop.combos import combinations_in, combo
+from cardlib.loop.actions import DONDEN, EIGHT, PASS, Action, Card, Play, SetAside, Sit
+from cardlib.loop.climber import _lone, aside_pair, low_hand
+from cardlib.loop.combos import combo
 from cardlib.loop.playout import imagined_margins
 from cardlib.loop.seen import Observation
 from cardlib.loop.world import world
 
 __all__ = ["ClimberBot", "RandomAgent", "SearchBot"]
 
-MIDDLE = EIGHT  # cards below it are strong once donden reverses the order
 
 
 def _strength(number: int, reversed_order: bool) -> int:
@@ -41,21 +41,10 @@ def _strength(number: int, reversed_order: bool) -> int:
     return -number if reversed_order else number
 
 
-def _lone(hand: Sequence[Card]) -> list[Card]:
-    """The cards of a hand that belong to no pair or run: they can only be played alone."""
-    grouped = {card for cards in combinations_in(hand) if len(cards) > 1 for card in cards}
-    return [card for card in hand if card not in grouped]
-
-
 def rank_at(obs: Observation, chair: int) -> int:
     """The rank the player in ``chair`` just finished with (between rounds: the loop round's reference)."""
     player = obs.chairs.index(chair)
     return obs.out.index(player) + 1
-
-
-def low_hand(hand: Sequence[Card]) -> bool:
-    """Whether a hand has more cards below 8 than above: donden (1 strongest) would suit it."""
-    return sum(card[0] < MIDDLE for card in hand) > sum(card[0] > MIDDLE for card in hand)
 
 
 class ClimberBot:
@@ -89,29 +78,6 @@ def climb(hand: Sequence[Card], trick: Sequence[Card], reversed_order: bool, leg
 def _set_aside(hand: Sequence[Card], legal: Sequence[Action]) -> Action:
     wanted = SetAside(aside_pair(hand))
     return wanted if wanted in legal else legal[0]
-
-
-def aside_pair(hand: Sequence[Card]) -> tuple[Card, ...]:
-    """The two cards the climber sets aside from an 11-card hand (an 8 and a lone card for donden, or weak lone cards).
-
-    >>> from cardlib.loop.actions import parse_card
-    >>> aside_pair([parse_card(text) for text in "8r 1r 2b 3y 4r 5b 6y 7r 9b 12y 2y".split()])
-    ((8, 'r'), (12, 'y'))
-    """
-    hand = list(hand)
-    eights = [card for card in hand if card[0] == EIGHT]
-    lone = sorted(_lone(hand), key=lambda card: (card[0] != EIGHT, card[0]))
-    rest = [card for card in hand if card[0] != EIGHT]
-    if eights and low_hand(rest):  # a plan for donden: the 8 set aside, and the weakest lone card
-        keep_out = [eights[0]] + [card for card in sorted(_lone(rest), key=lambda c: -c[0])][:1]
-    else:  # the weakest lone cards (low numbers), keeping 8s in hand to stop tricks
-        keep_out = [card for card in lone if card[0] != EIGHT][:2]
-    for card in sorted(hand, key=lambda c: c[0]):
-        if len(keep_out) == 2:
-            break
-        if card not in keep_out and card[0] != EIGHT:
-            keep_out.append(card)
-    return cards_in_order(keep_out[:2])
 
 
 def _play(hand: Sequence[Card], trick: Sequence[Card], reversed_order: bool, plays: list[Play]) -> Action:

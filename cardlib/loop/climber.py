@@ -13,10 +13,12 @@ tests/loop/test_playout.py checks it against that code on many hands and tricks.
 """
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
-from cardlib.loop.actions import DECK, EIGHT, PLACE, Card
+from cardlib.loop.actions import DECK, EIGHT, PLACE, Card, cards_in_order
+from cardlib.loop.combos import combinations_in
 
+MIDDLE = EIGHT  # cards below it are strong once donden reverses the order
 LATE = 4  # bots.LATE: with this many cards or fewer, an 8 is played to win the lead
 EIGHTS = sum(1 << PLACE[card] for card in DECK if card[0] == EIGHT)
 LOW = sum(1 << PLACE[card] for card in DECK if card[0] < EIGHT)
@@ -159,3 +161,39 @@ def follow(hand: int, trick: int, reversed_order: bool) -> int:
         return 0
     first = next(starts & colour for colour in COLOUR_BITS if starts & colour)  # runs are listed colour by colour
     return _run_of(first & -first, size)
+
+
+# --- the set-aside pair (the climber's choice on card lists; playout.py caches it by hand) ---
+
+def _lone(hand: Sequence[Card]) -> list[Card]:
+    """The cards of a hand that belong to no pair or run: they can only be played alone."""
+    grouped = {card for cards in combinations_in(hand) if len(cards) > 1 for card in cards}
+    return [card for card in hand if card not in grouped]
+
+
+def low_hand(hand: Sequence[Card]) -> bool:
+    """Whether a hand has more cards below 8 than above: donden (1 strongest) would suit it."""
+    return sum(card[0] < MIDDLE for card in hand) > sum(card[0] > MIDDLE for card in hand)
+
+
+def aside_pair(hand: Sequence[Card]) -> tuple[Card, ...]:
+    """The two cards the climber sets aside from an 11-card hand (an 8 and a lone card for donden, or weak lone cards).
+
+    >>> from cardlib.loop.actions import parse_card
+    >>> aside_pair([parse_card(text) for text in "8r 1r 2b 3y 4r 5b 6y 7r 9b 12y 2y".split()])
+    ((8, 'r'), (12, 'y'))
+    """
+    hand = list(hand)
+    eights = [card for card in hand if card[0] == EIGHT]
+    lone = sorted(_lone(hand), key=lambda card: (card[0] != EIGHT, card[0]))
+    rest = [card for card in hand if card[0] != EIGHT]
+    if eights and low_hand(rest):  # a plan for donden: the 8 set aside, and the weakest lone card
+        keep_out = [eights[0]] + [card for card in sorted(_lone(rest), key=lambda c: -c[0])][:1]
+    else:  # the weakest lone cards (low numbers), keeping 8s in hand to stop tricks
+        keep_out = [card for card in lone if card[0] != EIGHT][:2]
+    for card in sorted(hand, key=lambda c: c[0]):
+        if len(keep_out) == 2:
+            break
+        if card not in keep_out and card[0] != EIGHT:
+            keep_out.append(card)
+    return cards_in_order(keep_out[:2])

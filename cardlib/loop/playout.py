@@ -23,7 +23,7 @@ from typing import Any, Optional
 
 from cardlib.loop.actions import EIGHT, SETTING, SITTING, Action, Card, Donden, Pass, Play, SetAside, Sit
 from cardlib.loop.chairs import BASE, allowed_chairs
-from cardlib.loop.climber import EIGHTS, HIGH, LOW, cards_of, follow, lead, mask
+from cardlib.loop.climber import EIGHTS, HIGH, LOW, aside_pair, cards_of, follow, lead, mask
 from cardlib.loop.seen import Observation
 from cardlib.loop.world import asides_done, deal_unseen, world
 
@@ -32,9 +32,8 @@ _ASIDE: dict[int, int] = {}  # hand -> the two cards the climber sets aside
 
 
 def climber_aside(hand: tuple[Card, ...]) -> tuple[Card, ...]:
-    """The two cards the climber sets aside from ``hand`` (``bots.aside_pair``; the first two cards were it ever
+    """The two cards the climber sets aside from ``hand`` (``climber.aside_pair``; the first two cards were it ever
     to name cards it may not set aside, as ``bots.climb`` then takes the first legal pair)."""
-    from cardlib.loop.bots import aside_pair  # bots imports this module
     found = aside_pair(hand)
     return found if len(set(found)) == 2 and set(found) <= set(hand) else hand[:2]
 

@@ -55,7 +55,7 @@ def tables_section(tables: list[TableLine], students: list[Any], names: bool, to
 
     >>> line = TableLine(1, "satori", "open", ("<b>Ana</b>", None, None), 0)
     >>> print(tables_section([line], [], True, "t0k"))  # doctest: +ELLIPSIS
-    <section class="tables"><h2>Tables of people</h2>...<td class="who"><b>Ana</b>...
+    <section class="tables"><h2>Tables of people</h2>...<td class="who">&lt;b&gt;Ana&lt;/b&gt;, <i>empty</i>, <i>empty</i>...
     """
     if not tables:
         return ""
