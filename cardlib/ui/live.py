@@ -21,7 +21,6 @@ never receives them, nor any other student's name or rows; it writes only under 
 from __future__ import annotations
 
 import hmac
-import json
 import math
 import secrets
 import threading
@@ -302,12 +301,7 @@ class ClassPage(widgets.VBox):
 
 def last_game_number(db: Any, code: str, name: str, game: str) -> int:
     """The highest game number of a student's stored rounds of a game (0: none yet)."""
-    from sqlalchemy import select
+    from cardlib.core.classdb_people import last_game_number as stored
 
-    from cardlib.core.classdb_tables import round_rows, rounds
-
-    query = (select(round_rows.c.data).select_from(rounds.join(round_rows, round_rows.c.round_id == rounds.c.id))
-             .where(rounds.c.class_code == code, rounds.c.student == name, rounds.c.game == game,
-                    round_rows.c.line == 0))
     with db.engine.connect() as connection:
-        return max((int(json.loads(data)["game_no"]) for data in connection.scalars(query)), default=0)
+        return stored(connection, code, name, game)

@@ -4,6 +4,8 @@ from __future__ import annotations
 import csv
 import io
 import random
+import threading
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from sqlalchemy import MetaData, Table as SqlTable
@@ -29,6 +31,15 @@ class Clock:
 
     def __call__(self) -> float:
         return self.now
+
+
+def at_once(work: Callable[..., Any], arguments: Iterable[tuple[Any, ...]]) -> None:
+    """Run ``work`` on each argument tuple in threads started together, and wait for them all."""
+    threads = [threading.Thread(target=work, args=args) for args in arguments]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
 
 
 def seated(db: ClassDB, game: str, size: int, people: int, clock: Any = None) -> Table:

@@ -19,7 +19,7 @@ from cardlib.core.classdb_tables import SCHEMA_VERSION, database_url, schema_ver
 from cardlib.core.errors import IllegalActionError, RulesError
 from cardlib.core.tables import MovedOn, NotYourTurn, Table, seated_at, start_all
 from cardlib.games import info
-from tests.core.table_helpers import (GAMES, PEOPLE_SIZE, Clock, name_at, old_metadata, play_random, seated,
+from tests.core.table_helpers import (GAMES, PEOPLE_SIZE, Clock, at_once, name_at, old_metadata, play_random, seated,
                                       seed_of, stored_rows)
 
 
@@ -49,11 +49,7 @@ def test_two_pages_racing_the_same_move_store_one_and_the_other_hears_the_table_
             except MovedOn as moved:
                 outcomes.append(("moved on", str(moved), text))
 
-        threads = [threading.Thread(target=page, args=(db, choices[k % len(choices)])) for k, db in enumerate(pages)]
-        for thread in threads:
-            thread.start()
-        for thread in threads:
-            thread.join()
+        at_once(page, ((db, choices[k % len(choices)]) for k, db in enumerate(pages)))
         for db in pages:
             db.close()
         assert sorted(kind for kind, _, _ in outcomes) == ["moved on", "stored"]
@@ -146,11 +142,7 @@ def test_two_students_racing_for_the_last_seat_one_sits(class_db: ClassDB, class
                 start.wait(timeout=60)
                 got.append(twin.sit(name))
 
-        threads = [threading.Thread(target=student, args=(name,)) for name in ("Bo", "Chie")]
-        for thread in threads:
-            thread.start()
-        for thread in threads:
-            thread.join()
+        at_once(student, ((name,) for name in ("Bo", "Chie")))
         assert sorted(got) == [1, 2] and table.status == "playing"
         assert [seat.name for seat in table.seats()][0] == "Ana"
 

@@ -22,7 +22,7 @@ from cardlib.core.classdb import ClassDB
 from cardlib.core.classdb_tables import SCHEMA_VERSION, database_url, schema_version
 from cardlib.core.errors import IllegalActionError
 from cardlib.core.tables import Answered, MovedOn, NotYourTurn, Table, TooLate
-from tests.core.table_helpers import Clock, assert_log_replays, name_at, old_metadata, stored_rows
+from tests.core.table_helpers import Clock, assert_log_replays, at_once, name_at, old_metadata, stored_rows
 
 NAMES = ("Ana", "Bo", "Chie")
 
@@ -268,11 +268,7 @@ def race(*work: Any) -> list[Any]:
         except Exception as error:
             out[k] = error
 
-    threads = [threading.Thread(target=run, args=(k,)) for k in range(len(work))]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
+    at_once(run, ((k,) for k in range(len(work))))
     return out
 
 

@@ -19,7 +19,7 @@ from cardlib.core.classdb import ClassDB, ClassDBError
 from cardlib.core.match import replay
 from cardlib.core.tables import Table, View, seated_at
 from cardlib.games import info
-from tests.core.table_helpers import (BOT_SIZE, GAMES, NAMES, PEOPLE_SIZE, WHOLE_SIZE, assert_log_replays,
+from tests.core.table_helpers import (BOT_SIZE, GAMES, at_once, NAMES, PEOPLE_SIZE, WHOLE_SIZE, assert_log_replays,
                                       assert_view_is_the_seats_own, name_at, play_random, seated, seed_of, stored_rows)
 
 
@@ -127,11 +127,7 @@ def test_every_kernel_computes_the_same_bot_move_and_racing_bots_store_one(class
         except Exception as error:
             errors.append(repr(error))
 
-    threads = [threading.Thread(target=kernel, args=(twin,)) for twin in twins]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
+    at_once(kernel, ((twin,) for twin in twins))
     for db in kernels:
         db.close()
     assert errors == [] and sum(made) >= 1
