@@ -164,10 +164,16 @@ def test_ctrl_c_stops_voila_its_kernels_and_the_dashboard(live_class):
 
 def ours_crashed(log: str) -> list[str]:
     """The tracebacks in a class's log but those a kernel prints when it is shut down in the middle of a
-    message (``[IPKernelApp] ERROR | Exception in message handler``: Jupyter's own, the class stopped all
-    the same); any traceback through cardlib's code counts.
+    message (``[IPKernelApp] ERROR | Exception in message handler``, or its socket already closed under
+    ZMQ: ``zmq.error.ZMQError``; Jupyter's own, the class stopped all the same); any traceback through
+    cardlib's code counts.
     """
     parts = log.split("Traceback (most recent call last):")
-    return [part for before, part in zip(parts, parts[1:])
-            if not before.rstrip().endswith("[IPKernelApp] ERROR | Exception in message handler:")
-            or "cardlib/" in part.split("\n[", 1)[0]]
+    found = []
+    for before, part in zip(parts, parts[1:]):
+        own = part.split("\n[", 1)[0]
+        shutdown = (before.rstrip().endswith("[IPKernelApp] ERROR | Exception in message handler:")
+                    or "zmq.error.ZMQError" in own)
+        if not shutdown or "cardlib/" in own:
+            found.append(part)
+    return found
