@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 import sys
 from fractions import Fraction
+from html import unescape
 from html.parser import HTMLParser
 from importlib import import_module
 from math import comb
@@ -16,7 +17,7 @@ import pytest
 
 from cardlib.core.errors import RulesError
 from cardlib.games import REGISTRY, info
-from cardlib.ui.printable import percent, printable_page
+from cardlib.ui.printable import page, percent, printable_page
 from tests.browser.conftest import CHROMIUM, require_chromium
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -61,6 +62,13 @@ class Tables(HTMLParser):
             self._cell.append(data)
 
 
+def heading(html: str) -> str:
+    """The text of the page's <h1>, as a reader sees it (entities decoded)."""
+    found = re.search(r"<h1>(.*?)</h1>", html, re.S)
+    assert found, "the page has no <h1>"
+    return unescape(re.sub(r"<[^>]+>", "", found.group(1)))
+
+
 def tables(html: str) -> dict[str, list[list[str]]]:
     """The page's tables by id."""
     parser = Tables()
@@ -85,8 +93,15 @@ def text(html: str) -> str:
 def test_every_game_has_a_page_with_its_rules(pages, name):
     html = pages[name]
     assert html.startswith("<!DOCTYPE html>") and "size: A4" in html
-    assert f"<h1>{info(name).title}</h1>" in html
+    assert heading(html) == info(name).title
     assert "The rules in short" in html and html.count("<li>") >= 5, "the rules are a list of several points"
+
+
+@pytest.mark.parametrize("title", ["Jack's game", "Rock & <Roll>", 'The "Satori"'])
+def test_the_kit_shows_any_title_as_written_and_escaped(title):
+    html = page(title, "a subtitle", [])
+    assert heading(html) == title, "the reader sees the title exactly as the game wrote it"
+    assert "<Roll>" not in html, "a title is text, never markup"
 
 
 @pytest.mark.parametrize("name", NAMES)
