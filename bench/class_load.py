@@ -1,11 +1,13 @@
 """A live class under load: `cardlib class` and N students joining at once in chromium on this machine.
 
 This file has the students (chromium's pages, their clicks and times) and the tables; ``class_server.py``
-beside it starts, watches and stops the class server.
+beside it starts, watches and stops the class server; ``--tables N --size K`` runs tables of people instead
+(``table_load.py``: N tables of K students playing each other, move-to-every-page latency, every table replayed).
 
     .venv/bin/python bench/class_load.py                         # 10, 20 and 30 students, Twenty-five
     .venv/bin/python bench/class_load.py --students 3 --game scout --json
     pg_virtualenv .venv/bin/python bench/class_load.py --db postgres   # the PG* variables' server
+    .venv/bin/python bench/class_load.py --tables 8 --size 4            # 8 tables of 4 students, The Satori
 
 For every N of ``--students``, a fresh `cardlib class` (its own process group; a temporary SQLite
 database unless ``--db``; a preheated pool of N kernels, ``--pool`` to change it) is started and
@@ -320,7 +322,8 @@ def machine() -> dict:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--students", type=int, nargs="+", default=[10, 20, 30], help="class sizes to measure")
-    parser.add_argument("--game", choices=[info.name for info in REGISTRY if info.app], default="twentyfive")
+    parser.add_argument("--game", choices=[info.name for info in REGISTRY if info.app], default=None,
+                        help="the class's game (default: twentyfive; satori with --tables)")
     parser.add_argument("--db", default=None, help="a database URL, or postgres for the PG* variables' server "
                         "(pg_virtualenv); default: a temporary SQLite file")
     parser.add_argument("--pool", type=int, default=None, help="cardlib class --students (default: the class size)")
@@ -328,7 +331,17 @@ def main() -> None:
     parser.add_argument("--think", type=float, default=1.5, help="seconds a student pauses before a click (about)")
     parser.add_argument("--render", type=int, default=30, help="plain GETs at once (0: none)")
     parser.add_argument("--json", action="store_true", help="print JSON instead of tables")
+    parser.add_argument("--tables", type=int, default=0, help="tables of people instead (bench/table_load.py)")
+    parser.add_argument("--size", type=int, default=4, help="with --tables: the seats at each table")
+    parser.add_argument("--people", type=int, default=None, help="with --tables: students a table (default: --size)")
+    parser.add_argument("--moves", type=int, default=None, help="with --tables: stop a table after this many moves")
     args = parser.parse_args()
+    if args.tables:
+        from table_load import main_tables
+
+        args.game = args.game or "satori"
+        return main_tables(args)
+    args.game = args.game or "twentyfive"
     before = machine()
     renders = [measure_render(args.render, pool, args) for pool in (args.render, 0)] if args.render else []
     rows = []

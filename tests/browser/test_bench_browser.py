@@ -1,19 +1,25 @@
-"""bench/browser.py on one game, small: one `make app` start timed to a playable page and three clicks
-timed to the updated table, the row it prints, and make, Voila and the kernels stopped afterwards."""
+"""The browser benches, small. bench/browser.py on one game: one `make app` start timed to a playable page and three
+clicks timed to the updated table, the row it prints, and make, Voila and the kernels stopped afterwards.
+bench/class_load.py --tables: one table of The Satori (three seats, two students who press Start, a bot) through
+`cardlib class`, played to the end in chromium: its figures, its record replayed, the tables it prints."""
 from __future__ import annotations
 
 import importlib.util
+import json
 import random
+import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
 from cardlib.games import REGISTRY
+from tests.browser.conftest import CHROMIUM, require_chromium
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
 BENCH = Path(__file__).resolve().parents[2] / "bench" / "browser.py"
+CLASS_LOAD = BENCH.with_name("class_load.py")
 
 
 def load_bench():
@@ -47,3 +53,25 @@ def test_one_start_and_three_clicks_give_positive_figures_and_the_games_row(brow
     assert (row["start_s"], row["click_median_ms"], row["clicks"]) == (start, sorted(clicks)[1], 3)
     lines = bench.table([row]).splitlines()
     assert lines[2].split("|")[1].strip() == name and lines[2].split("|")[5].strip() == "3"
+
+
+def test_one_table_of_people_is_played_to_the_end_measured_and_replayed() -> None:
+    require_chromium(CHROMIUM)
+    run = subprocess.run([sys.executable, str(CLASS_LOAD), "--tables", "1", "--size", "3", "--people", "2",
+                          "--think", "0.3", "--json"], capture_output=True, text=True, timeout=600)
+    assert run.returncode == 0, run.stderr[-3000:]
+    row = json.loads(run.stdout)
+    assert (row["game"], row["pages"], row["not_playable"], row["stuck"]) == ("satori", 2, 0, 0), row["why"]
+    assert row["people_moves"] >= 1 and row["bot_moves"] >= 1  # Start now put a bot in the third seat
+    assert 0 < row["samples"] <= row["people_moves"]  # one other page a person's move
+    assert 0 < row["p50_ms"] <= row["p95_ms"] <= row["max_ms"] < 60_000
+    assert (row["lost"], row["doubled"]) == (0, 0)
+    assert (row["checked"], row["over"], row["identical"], row["all_shown_last"]) == (1, 1, 1, 1)
+    assert row["end_kernels"] >= 2 and row["end_browsers_mb"] > 0
+    sys.path.insert(0, str(BENCH.parent))
+    try:
+        import table_load
+    finally:
+        sys.path.remove(str(BENCH.parent))
+    lines = table_load.tables_tables(row).splitlines()
+    assert lines[2].split("|")[1].strip() == "1 × 3" and lines[2].split("|")[12].strip() == "0"  # lost
