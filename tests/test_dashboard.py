@@ -298,3 +298,25 @@ def section_of(page: str, name: str) -> str:
     """The part of a page in ``<section class="{name}">``."""
     start = page.index(f'<section class="{name}">')
     return page[start:page.index("</section>", start)]
+
+
+def test_a_class_with_tables_of_people_shows_people_s_calls_and_bluffs_apart_from_the_bots(class_db: Any,
+                                                                                          running: Any) -> None:
+    from cardlib.satori.classroom_people import bluffs
+    from tests.core.table_helpers import Clock
+    from tests.satori.people_play import people_table, play_people
+
+    clock, rng = Clock(), random.Random(5)
+    for seed in (11, 12):
+        play_people(people_table(class_db, "MIXED", seed, clock), clock, rng,
+                    bluffs={"Ana": True, "Bo": False, "Chie": False})
+    base, _ = running("MIXED")
+    part = section(text(base + "/"), "satori")
+    head, _, more = part.partition("<h3>")
+    assert '<table class="dataframe headline">' in head and "<svg" in head and NOT_ENOUGH not in part
+    assert "<th>people's cards</th>" in head and "<th>bots' cards</th>" in head  # people's calls, by whose card
+    assert more.startswith("Bluffs: the cards revealed") and '<table class="dataframe more">' in more
+    found = bluffs(class_db.class_data("MIXED")["satori"])
+    for whose, line in found.iterrows():
+        row = more.split(f"<th>{whose}</th>", 1)[1].split("</tr>", 1)[0]
+        assert row.startswith(f"\n      <td>{line['cards']}</td>\n      <td>{line['revealed']}</td>"), row

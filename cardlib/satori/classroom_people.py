@@ -155,12 +155,12 @@ def people_headline(table: Any) -> tuple[Any, Any, list[tuple[str, Any]]]:
         return shown, None, more
     figure = Figure(figsize=(8, 3.4), layout="constrained")
     calls, bluffed = figure.subplots(1, 2, width_ratios=(2, 1))
-    for (card, points), marker in zip(people.groupby("card_of", sort=False), "os"):
-        calls.errorbar(points["posterior_float"], points["call_rate"], yerr=1.96 * points["call_rate_se"],
-                       fmt=marker, capsize=3, label=f"people's calls on {card}")
+    for (card, points), marker, shift in zip(people.groupby("card_of", sort=False), "os", (-0.01, 0.01)):
+        calls.errorbar(points["posterior_float"] + shift, points["call_rate"], yerr=1.96 * points["call_rate_se"],
+                       fmt=marker, capsize=3, label=f"people's calls on {card}")  # shifted: side by side
     calls.plot([0, 1], [0, 1], ":", color="grey")
     calls.set_xlabel("exact posterior P(satori | what you saw)"); calls.set_ylabel("call rate")
-    calls.set_ylim(-0.05, 1.05); calls.legend(fontsize="small")
+    calls.set_ylim(-0.05, 1.05); calls.legend(fontsize="small"); calls.set_title("Katsu calls (95% intervals)")
     draw_bluffs(bluffed, found)
     return shown, figure, more
 
@@ -174,4 +174,4 @@ def draw_bluffs(ax: Any, found: Any) -> None:
                label=f"equilibrium, small game: {EQUILIBRIUM_FIRST_BLUFF}")
     ax.set_xticks(range(len(found)), [name.split("'")[0] for name in found.index])
     ax.set_xlim(-0.5, len(found) - 0.5); ax.set_ylim(-0.05, 1.05); ax.set_ylabel("bluff rate")
-    ax.legend(fontsize="small")
+    ax.legend(fontsize="small"); ax.set_title("bluffs among sure choices")

@@ -6,8 +6,10 @@ server from the class database (``ClassDB``); nothing is fetched from outside an
 
 - ``GET /``: the class code and game, the students (as "Student 1, 2, ..." in the order they joined,
   or by name with ``?names=1``; every name escaped), and each game's headline: its
-  ``cardlib.<game>.classroom.headline(table) -> (table, Figure or None)`` over ``class_data(code)``,
-  the figure as inline SVG. A small script fetches ``/live`` every few seconds and redraws.
+  ``cardlib.<game>.classroom.headline(table) -> (table, Figure or None[, more])`` over ``class_data(code)``,
+  the figure as inline SVG, then each (title, table) of ``more`` if the game gives it (The Satori's split
+  of people and bots, for a class with tables of people). A small script fetches ``/live`` every few
+  seconds and redraws.
 - ``GET /live``: that part of the page alone. ``GET /export.zip``: the class's CSV files. Else 404.
 - The class's tables of people, if any (``dashboard_tables``), and ``POST /start-all`` (the page's
   button, with the dashboard's token): every open table where someone sits starts, empty seats bots.
@@ -130,18 +132,27 @@ class Dashboard:
 
 
 def headline_html(game: str, table: Any) -> str:
-    """A game's ``classroom.headline`` as an HTML table (or "not enough data") and an inline SVG plot."""
+    """A game's ``classroom.headline`` as an HTML table (or "not enough data"), an inline SVG plot, and the
+    headline's further tables (each titled; "not enough data" for one without rows)."""
     module = importlib.import_module(next(line.module for line in REGISTRY if line.name == game) + ".classroom")
-    shown, figure = module.headline(table)
+    shown, figure, *rest = module.headline(table)
+    more = [f'<h3>{html.escape(title)}</h3>' + table_html(part, "more") for title, part in (rest[0] if rest else ())]
+    if (shown is None or not len(shown)) and figure is None:
+        return "\n".join([f'<p class="note"><em>{NOT_ENOUGH}</em></p>', *more])
+    parts = [table_html(shown, "headline")]
+    if figure is not None:
+        parts.append(f'<div class="plot">{svg(figure)}</div>')
+    return "\n".join(parts + more)
+
+
+def table_html(shown: Any, kind: str) -> str:
+    """A headline's table as HTML (values escaped, floats to three places), or "not enough data" without rows."""
     if shown is None or not len(shown):
         return f'<p class="note"><em>{NOT_ENOUGH}</em></p>'
     shown = shown.apply(lambda column: column.map(lambda v: "–" if v is None else v) if column.dtype == object
                         else column)  # an exact value that has none (no calls in a band) shows as a dash
-    parts = ['<div class="table">' + shown.to_html(escape=True, float_format=lambda x: f"{x:.3f}", na_rep="–",
-                                                   classes="headline", border=0) + "</div>"]
-    if figure is not None:
-        parts.append(f'<div class="plot">{svg(figure)}</div>')
-    return "\n".join(parts)
+    return ('<div class="table">' + shown.to_html(escape=True, float_format=lambda x: f"{x:.3f}", na_rep="–",
+                                                  classes=kind, border=0) + "</div>")
 
 
 def svg(figure: Any) -> str:
@@ -301,7 +312,7 @@ table { border-collapse: collapse; font-size: 0.95rem; margin: 0.4rem 0; }
 th, td { padding: 0.15rem 0.6rem; text-align: right; border-bottom: 1px solid #ddd; }
 tbody th { white-space: nowrap; }
 td.who { text-align: left; max-width: 18rem; overflow-wrap: anywhere; }
-.game h2 { margin: 0.6rem 0 0.2rem; } .plot svg { max-width: 100%; height: auto; }
+.game h2 { margin: 0.6rem 0 0.2rem; } .game h3 { margin: 0.5rem 0 0.1rem; font-size: 1.05rem; } .plot svg { max-width: 100%; height: auto; }
 section.game { max-width: 880px; min-width: 0; } .table { overflow-x: auto; }
 section.tables { flex-basis: 100%; } section.tables h2 { margin: 0.6rem 0 0.2rem; }
 section.tables button { font-size: 1.05rem; padding: 0.3rem 0.8rem; }
