@@ -28,13 +28,13 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any, Optional
 
-from cardlib.core.classroom import rate_se
+from cardlib.core.classroom import NOT_ENOUGH, rate_se
 from cardlib.satori.actions import SATORI, ZATSUNEN
 from cardlib.satori.beliefs import Model, Story, worlds
 from cardlib.satori.bots import BLUFF
 from cardlib.satori.classroom import BANDS, MODEL, katsu_against_posterior, log_of, posterior, story_of
 
-__all__ = ["who_played", "first_seen", "sure_choice", "katsu_by_who", "bluffs", "people_headline",
+__all__ = ["who_played", "first_seen", "sure_choice", "katsu_by_who", "bluffs", "reading", "people_headline",
            "BOTS_BLUFF", "EQUILIBRIUM_FIRST_BLUFF", "CALLERS", "CARDS"]
 
 # The rate the app's bots bluff at (bots.BLUFF: a zatsunen when they hold both kinds), the model under which the
@@ -130,6 +130,26 @@ def bluffs(table: Any, model: Model = MODEL) -> Any:
                       "choices": len(choices), "bluffs": bluffed, "bluff_rate": bluff_rate,
                       "bluff_rate_se": rate_se(bluff_rate, len(choices)), "bots_bluff": BOTS_BLUFF})
     return pd.DataFrame(lines).set_index("card_of")
+
+
+def reading(found: Any) -> str:
+    """One sentence on people's bluffs (a ``bluffs`` table) beside the bots' rate and the small game's equilibrium.
+
+    >>> import pandas as pd
+    >>> reading(pd.DataFrame({"choices": [40, 30], "bluffs": [20, 7]}, index=list(CARDS.values())))
+    "People bluffed 20 of 40 sure choices (0.50 ± 0.08): more often than the bots' 1/4 (the small game's equilibrium: 9/31 ≈ 0.29)."
+    """
+    people, bots = found.loc[CARDS["person"]], found.loc[CARDS["bot"]]
+    if not people["choices"]:
+        return ("No revealed sure choice of a person yet: this class's data are people calling on bots' cards."
+                if bots["choices"] else f"People's bluffs: {NOT_ENOUGH}.")
+    rate = people["bluffs"] / people["choices"]
+    se, bots_rate = rate_se(rate, int(people["choices"])), float(BOTS_BLUFF)
+    compare = ("about as often as" if abs(rate - bots_rate) <= 2 * se else
+               "more often than" if rate > bots_rate else "less often than")
+    return (f"People bluffed {people['bluffs']} of {people['choices']} sure choices ({rate:.2f} ± {se:.2f}): {compare} "
+            f"the bots' {BOTS_BLUFF} (the small game's equilibrium: {EQUILIBRIUM_FIRST_BLUFF} ≈ "
+            f"{float(EQUILIBRIUM_FIRST_BLUFF):.2f}).")
 
 
 def played_people(table: Any) -> bool:

@@ -1,6 +1,7 @@
 """The class notebook runs top to bottom on any folder a teacher may point it at: the sample class, one
 student per game, one game only, an empty folder, a folder of only bad files (``CARDLIB_CLASS_FOLDER``);
-and on a live class's database, SQLite and PostgreSQL (``CARDLIB_CLASS_DB`` and ``CARDLIB_CLASS_CODE``)."""
+and on a live class's database, SQLite and PostgreSQL (``CARDLIB_CLASS_DB`` and ``CARDLIB_CLASS_CODE``), with
+tables of people too."""
 from __future__ import annotations
 
 import shutil
@@ -16,7 +17,7 @@ from cardlib.games import REGISTRY
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOK = ROOT / "notebooks" / "classroom.ipynb"
 SAMPLES = ROOT / "notebooks" / "data" / "class"
-TABLES = 16  # the notebook's tables and plots, each "not enough data for this table yet" on an empty folder
+TABLES = 20  # the notebook's tables, plots and readings, each "not enough data for this table yet" on an empty folder
 
 
 def run_classroom(folder: Path, monkeypatch: pytest.MonkeyPatch, database: str = "", code: str = "") -> str:
@@ -107,3 +108,22 @@ def test_on_a_database_without_that_class_it_says_so(class_db, class_db_url, tmp
     (tmp_path / "empty").mkdir()
     text = run_classroom(tmp_path / "empty", monkeypatch, database=class_db_url, code="OTHER")
     assert "class OTHER: no such class in the database" in text and text.count(NOT_ENOUGH) == TABLES
+
+
+def test_on_a_live_class_with_tables_of_people_people_s_calls_and_bluffs_are_apart(class_db, class_db_url, tmp_path,
+                                                                                    monkeypatch):
+    import random
+
+    from cardlib.satori.classroom_people import bluffs, reading
+    from tests.core.table_helpers import Clock
+    from tests.satori.people_play import people_table, play_people
+
+    clock, rng = Clock(), random.Random(3)
+    for seed in (21, 22, 23):
+        play_people(people_table(class_db, "PEOPLE", seed, clock), clock, rng,
+                    bluffs={"Ana": True, "Bo": True, "Chie": False})
+    (tmp_path / "empty").mkdir()
+    text = run_classroom(tmp_path / "empty", monkeypatch, database=class_db_url, code="people")
+    sentence = reading(bluffs(class_db.class_data("PEOPLE")["satori"]))
+    assert sentence.startswith("People bluffed ") and sentence in text
+    assert "people's cards" in text and "bots' cards" in text and "bots for students away" not in text
