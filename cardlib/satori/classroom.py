@@ -378,14 +378,11 @@ def katsu_against_posterior(table: Any, edges: Sequence[Fraction] = BANDS, rollo
     return pd.DataFrame(rows)
 
 
-def headline(table: Any) -> tuple[Any, ...]:
-    """The live dashboard's headline: Katsu calls and right calls by band of the exact posterior (a few seeded
-    rollouts a band: its time is bounded), its plot (None without data); with people, ``people_headline``'s."""
+def headline(table: Any) -> tuple[Any, Any]:
+    """The live dashboard's headline: Katsu calls and right calls by band of the exact posterior (a few
+    seeded rollouts a band, so its time is bounded), and its plot (a ``Figure``; None without data)."""
     from matplotlib.figure import Figure
-    from cardlib.satori.classroom_people import people_headline, played_people
 
-    if played_people(table):  # tables of people: split by whose card, and the bluffs
-        return people_headline(table)
     katsu = katsu_against_posterior(table, rollouts=10, per_band=3, seed=0)
     points = katsu[katsu["windows"] > 0]
     shown = points.set_index("band")[["windows", "calls", "call_rate", "call_rate_se", "posterior", "right",

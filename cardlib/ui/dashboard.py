@@ -7,9 +7,10 @@ server from the class database (``ClassDB``); nothing is fetched from outside an
 - ``GET /``: the class code and game, the students (as "Student 1, 2, ..." in the order they joined,
   or by name with ``?names=1``; every name escaped), and each game's headline: its
   ``cardlib.<game>.classroom.headline(table) -> (table, Figure or None[, more])`` over ``class_data(code)``,
-  the figure as inline SVG, then each (title, table) of ``more`` if the game gives it (The Satori's split
-  of people and bots, for a class with tables of people). A small script fetches ``/live`` every few
-  seconds and redraws.
+  the figure as inline SVG, then each (title, table) of ``more`` if the game gives it. A game with a
+  ``<game>.classroom_people`` room (people against bots) gives, for a class with tables of people
+  (``played_people(table)``), ``people_headline(table)`` in its place. A small script fetches ``/live``
+  every few seconds and redraws.
 - ``GET /live``: that part of the page alone. ``GET /export.zip``: the class's CSV files. Else 404.
 - The class's tables of people, if any (``dashboard_tables``), and ``POST /start-all`` (the page's
   button, with the dashboard's token): every open table where someone sits starts, empty seats bots.
@@ -23,6 +24,7 @@ from __future__ import annotations
 import hashlib
 import html
 import importlib
+import importlib.util
 import io
 import secrets
 import threading
@@ -134,8 +136,7 @@ class Dashboard:
 def headline_html(game: str, table: Any) -> str:
     """A game's ``classroom.headline`` as an HTML table (or "not enough data"), an inline SVG plot, and the
     headline's further tables (each titled; "not enough data" for one without rows)."""
-    module = importlib.import_module(next(line.module for line in REGISTRY if line.name == game) + ".classroom")
-    shown, figure, *rest = module.headline(table)
+    shown, figure, *rest = game_headline(game, table)
     more = [f'<h3>{html.escape(title)}</h3>' + table_html(part, "more") for title, part in (rest[0] if rest else ())]
     if (shown is None or not len(shown)) and figure is None:
         return "\n".join([f'<p class="note"><em>{NOT_ENOUGH}</em></p>', *more])
@@ -143,6 +144,17 @@ def headline_html(game: str, table: Any) -> str:
     if figure is not None:
         parts.append(f'<div class="plot">{svg(figure)}</div>')
     return "\n".join(parts + more)
+
+
+def game_headline(game: str, table: Any) -> tuple[Any, ...]:
+    """``<game>.classroom.headline(table)``, or, for a class with tables of people, the game's
+    ``classroom_people.people_headline(table)`` if it has that room."""
+    package = next(line.module for line in REGISTRY if line.name == game)
+    if importlib.util.find_spec(package + ".classroom_people") is not None:
+        people = importlib.import_module(package + ".classroom_people")
+        if people.played_people(table):
+            return people.people_headline(table)
+    return importlib.import_module(package + ".classroom").headline(table)
 
 
 def table_html(shown: Any, kind: str) -> str:

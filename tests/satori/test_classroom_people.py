@@ -12,6 +12,7 @@ from cardlib.core.classroom import ClassData, read_class_files
 from cardlib.satori import bots, classroom, equilibrium
 from cardlib.satori.classroom_people import (BOTS_BLUFF, CALLERS, CARDS, EQUILIBRIUM_FIRST_BLUFF, bluffs,
                                              katsu_by_who, people_headline, played_people)
+from cardlib.ui.dashboard import game_headline
 from tests.core.table_helpers import Clock
 from tests.satori.people_play import answers_in_log, people_table, play_people
 
@@ -65,7 +66,7 @@ def test_people_who_always_or_never_bluff_show_it_and_the_bots_do_not(class_db, 
 def test_the_headline_splits_people_s_calls_by_whose_card_and_shows_the_bluffs(class_db):
     _, rows = played(class_db, "HEAD", [8, 9], bluffs={"Ana": True, "Bo": False, "Chie": False})
     assert played_people(rows)
-    shown, figure, more = classroom.headline(rows)
+    shown, figure, more = people_headline(rows)
     assert set(shown.index.get_level_values("card_of")) == {CARDS["person"], CARDS["bot"]}
     katsu = katsu_by_who(rows)
     people = katsu[katsu["called_by"] == CALLERS["person"]]
@@ -89,7 +90,7 @@ def test_an_empty_class_and_a_class_of_bots_only_still_work():
         for by in CALLERS for card in CARDS}
     found = bluffs(samples)
     assert found.loc[CARDS["person"], "cards"] == 0 and found.loc[CARDS["bot"], "cards"] == len(samples)
-    assert len(classroom.headline(samples)) == 2  # no people: the headline as before
+    assert len(game_headline("satori", samples)) == 2  # no people: the dashboard shows the headline as before
 
 
 def test_the_rates_compared_with_are_the_bots_and_the_small_game_s_equilibrium():
