@@ -31,27 +31,11 @@ from cardlib.core.classdb import ClassDB
 from cardlib.core.tables import Table
 from cardlib.games import info
 from tests.browser.mirror import LOAD_TIMEOUT
+from tests.browser.people_helpers import ANSWERS, CARD, ENABLED, SEQ_AT_LEAST, WATCH, allowed_cards, dom_cards
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
 CODE, ANA, BO = "PPL", "Ana", "Bo"
-CARD = re.compile(r'data-card=\\*"([^"\\]*)')
-WATCH = """() => {
-  window.__seqTimes = {};
-  window.__lastClick = 0;
-  const look = () => {
-    const el = document.querySelector('.cl-people');
-    if (el && !(el.dataset.seq in window.__seqTimes)) window.__seqTimes[el.dataset.seq] = Date.now();
-  };
-  new MutationObserver(look).observe(document.body, {subtree: true, childList: true, attributes: true});
-  document.addEventListener('click', e => {
-    if (e.target.closest('.cl-app button')) window.__lastClick = Date.now();
-  }, true);
-  look();
-}"""
-SEQ_AT_LEAST = "n => { const el = document.querySelector('.cl-people'); return el !== null && +el.dataset.seq >= n; }"
-ENABLED = ".cl-app .cl-controls button:not([disabled])"
-ANSWERS = ["Katsu!", "No katsu"]  # The Satori's window, as its app's buttons say it
 SATORI_SEED = 3_141_592_653_589_793_238  # a long number: "the seed never in a page" can be checked
 WINDOW_SECONDS = 30.0  # the teacher's limit here: a loaded machine's clicks fit in it (silence: the kernel test)
 
@@ -59,26 +43,6 @@ WINDOW_SECONDS = 30.0  # the teacher's limit here: a loaded machine's clicks fit
 def served(voila_serving, db_url: str, name: str) -> str:
     return voila_serving(f"from cardlib.core.classdb import ClassDB\nfrom cardlib.ui.people import PeoplePage\n"
                          f"PeoplePage(ClassDB({db_url!r}), {CODE!r}, {name!r})")
-
-
-def allowed_cards(state, seat: int, paused: bool) -> Counter:
-    """What a seat may see face up now: Twenty-five: its hand and every field, or (paused on a finished round) that
-    round's hands; The Satori: its hand and the pile cards it has seen."""
-    obs = state.observation(seat)
-    if hasattr(obs, "piles"):
-        return Counter(str(c) for row in (obs.hand, *obs.piles) for c in row if c is not None)
-    if paused and obs.rounds:
-        done = obs.rounds[-1]
-        return Counter(str(c) for row in (*done.hands, *done.fields) for c in row)
-    return Counter(str(c) for row in (obs.hand, *obs.fields) for c in row)
-
-
-def dom_cards(page) -> Counter:
-    """The face-up cards of the HTML widget that shows most of each (each widget checked on its own)."""
-    most: Counter = Counter()
-    for html in page.eval_on_selector_all(".widget-html-content", "els => els.map(e => e.innerHTML)"):
-        most |= Counter(CARD.findall(html))
-    return most
 
 
 @pytest.mark.parametrize("game", ["twentyfive", "satori"])
