@@ -3,7 +3,7 @@ watch of when a page shows each move number.
 
 ``allowed_cards`` is what a seat may see face up (from the table's full state in the test's process);
 ``dom_cards`` and ``CARD`` read the face-up cards of a page's HTML widgets and of its websocket frames,
-``seat_cards`` those in each seat's box;
+``seat_cards`` those in each seat's box; ``Record`` replays a table's stored log in the test's process;
 ``WATCH`` (run in a page) records when it first showed each move number (``window.__seqTimes``) and when it was
 last clicked (``window.__lastClick``), both on the machine's one clock.
 """
@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from typing import Any
 
-__all__ = ["CARD", "WATCH", "SEQ_AT_LEAST", "ENABLED", "ANSWERS", "allowed_cards", "dom_cards", "seat_cards"]
+__all__ = ["CARD", "WATCH", "SEQ_AT_LEAST", "ENABLED", "ANSWERS", "allowed_cards", "dom_cards", "seat_cards",
+           "seen_of", "Record"]
 
 CARD = re.compile(r'data-card=\\*"([^"\\]*)')
 WATCH = """() => {
@@ -68,3 +70,51 @@ def seat_cards(text: str) -> dict[int, Counter]:
         part = text[here.start():after.start() if after is not None else len(text)]
         found[int(here.group(1))] = found.get(int(here.group(1)), Counter()) + Counter(CARD.findall(part))
     return found
+
+
+def seen_of(state: Any, seat: int) -> dict[int, Counter]:
+    """What ``seat`` may see face up in each other seat's box (The Satori): that seat's pile cards it has seen."""
+    obs = state.observation(seat)
+    return {other: Counter(c for c in obs.piles[other] if c is not None)
+            for other in range(obs.players) if other != seat}
+
+
+class Record:
+    """A table's log as stored, replayed in the test's process from its seed with the rules alone (the server's side,
+    as the table's own replay; ``game``: the game's registry entry), every state kept."""
+
+    def __init__(self, db: Any, table_id: int, game: Any) -> None:
+        row = db.table_row(table_id)
+        self.db, self.id, self.seed, self.info = db, table_id, row.seed, game
+        options = row.options if "players" in row.options else game.table_options(row.size)
+        self.game = game.package.Game(**options)
+        self.moves: list[Any] = []
+        self.states = [self.game.new(seed=self.seed)]
+
+    def refresh(self) -> int:
+        """Read the moves stored since; each is legal, and its seat's, in the state before it. Returns the log's
+        length."""
+        for move in self.db.moves(self.id, since=len(self.moves)):
+            state = self.states[-1].clone()
+            action = self.info.parse(move.notation)
+            assert move.seq == len(self.moves) and move.seat == state.current_player, move
+            assert action in state.legal_actions(), move
+            state.apply(action)
+            self.moves.append(move)
+            self.states.append(state)
+        return len(self.moves)
+
+    @property
+    def state(self) -> Any:
+        """The state after the last move read."""
+        return self.states[-1]
+
+    def allowed(self, seat: int, first: int, last: int) -> tuple[Counter, dict[int, Counter]]:
+        """What ``seat`` may see face up in some state from move ``first`` to ``last``: in all, and in each other
+        seat's box (``seen_of``: The Satori's)."""
+        whole, boxes = Counter(), {}
+        for state in self.states[max(0, first):last + 1]:
+            whole |= allowed_cards(state, seat, state.is_over)
+            for other, seen in seen_of(state, seat).items():
+                boxes[other] = boxes.get(other, Counter()) | seen
+        return whole, boxes
