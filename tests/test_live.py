@@ -246,6 +246,26 @@ def test_play_the_bots_instead_comes_back_to_the_game_against_bots(db, class_db_
     assert ana.table_button.layout.display != "none"
 
 
+def test_a_student_back_from_a_table_sees_its_rounds_counted_and_one_line_above_the_table(db, class_db_url):
+    from tests.core.table_helpers import play_random
+
+    ana = joined(db, class_db_url)
+    ana.table_button.click()
+    assert ana.status_row not in ana.children, "at the tables the people page's own line says who and where"
+    ana.people.open_button.click()
+    ana.people.start_button.click()  # the other seats become bots
+    assert "Ana in class KXPR" in ana.people._status.value and "table " in ana.people._status.value
+    play_random(ana.people.table, random.Random(3))
+    ana.people.refresh()
+    assert ana.people.stage == "over"
+    stored = db.rounds_played(CODE, "Ana", "twentyfive")
+    assert stored >= 1 and ana.rounds_played == 0, "the table stored its rounds, not the page"
+    ana.people.back_to_lobby()
+    ana.people.leave_button.click()
+    assert ana.rounds_played == stored and f"rounds played: {stored}" in ana.status.value
+    assert list(ana.children) == [ana.status_row, ana.app]
+
+
 def test_the_teachers_katsu_window_reaches_the_tables_a_student_opens(class_db_url):
     from cardlib.core.tables import Table
 

@@ -232,7 +232,7 @@ class ClassPage(widgets.VBox):
         except Exception:  # never a traceback on a student's page
             return self._refuse(self.say("The class database cannot be reached just now: try Join again in a moment."))
         self.table_button.layout.display = "none"
-        self.children = [self.status_row, self.message, self.people]
+        self.children = [self.message, self.people]  # the people page's own line names the student and the class
 
     def play_bots(self) -> None:
         """Back from the tables of people to the game against bots."""
@@ -241,6 +241,11 @@ class ClassPage(widgets.VBox):
             self.people = None
         self.table_button.layout.display = None
         self.message.value = ""
+        try:  # the rounds played at tables were stored by the tables: count them too
+            self.rounds_played = self._database().rounds_played(self._code, self.name, self.game)
+        except Exception:  # the database is down: the count stays, the next stored round brings it up to date
+            pass
+        self._show_status()
         self.children = [self.status_row, self.app]
 
     # -- every finished round to the database --

@@ -102,7 +102,11 @@ class PeoplePage(widgets.VBox):
         self.leave_button = widgets.Button(description=self.say("Play the bots instead"), icon="arrow-left")
         self.leave_button.on_click(lambda _button: self._do(on_leave) if on_leave is not None else None)
         self._leaves = on_leave is not None
-        super().__init__([self._status, self._seats, self._body, self._message])
+        # one line above the game: who and where, then the seats (it wraps only when the names are long)
+        head = widgets.HBox([self._status, self._seats],
+                            layout=widgets.Layout(flex_flow="row wrap", align_items="baseline", grid_gap="0 28px"))
+        head.add_class("cl-people-head")
+        super().__init__([head, self._body, self._message])
         self.add_class("cl-people-page")
         table_id = seated_at(db, self.code, self.name)  # back after a reload: the same table
         if table_id is not None:
@@ -132,12 +136,14 @@ class PeoplePage(widgets.VBox):
 
     def _show_status(self) -> None:
         view, say = self.view, self.say
-        where = "" if self.table is None else " · " + say("table {id}", id=self.table.id)
+        where = say("{name} in class {code}", name=self.name, code=self.code)
+        if self.table is not None:
+            where += " · " + say("table {id}", id=self.table.id)
         seq = view.seq if view is not None else 0
         self._status.value = (f'<div class="cl-people" data-stage="{self.stage}" data-seq="{seq}" '
                               f'data-seat="{view.seat if view is not None else ""}">'
                               f'<b>{escape(say("Tables of {game}", game=self.info.title))}</b>'
-                              f' · {escape(self.name)}{escape(where)}</div>')
+                              f' · {escape(where)}</div>')
 
     def seats_html(self, view: View) -> str:
         """The seats in order: each student's name (escaped), "you", a bot, or away."""

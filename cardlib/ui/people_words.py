@@ -8,6 +8,8 @@ DATABASE_DOWN = "The class database cannot be reached just now: the page tries a
 
 PEOPLE_JA = {
     "Tables of {game}": "{game}のテーブル",
+    "{name} in class {code}": "{name}（クラス {code}）",
+    "table {id}": "テーブル{id}",
     "Open tables": "空いているテーブル",
     "No open table yet: open one, and the others can sit down.":
         "まだ空いているテーブルはありません。テーブルを開いてください。",
