@@ -39,7 +39,7 @@ def kuhn_tree() -> cfr.Tree:
 
 def satori_tree(game) -> cfr.Tree:
     """A two-player Satori from its one root, won (+1) or lost (-1)."""
-    return cfr.tree([(1, game.new())])
+    return cfr.tree([(1, game.new())], utility=cfr.places_utility)
 
 
 def timed_tree(build, *args) -> tuple[cfr.Tree, float]:

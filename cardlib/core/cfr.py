@@ -1,16 +1,19 @@
 """Counterfactual regret minimisation (CFR and CFR+) for any small two-player zero-sum game on the kit.
 
 An information set is what the player to act sees, ``state.observation(state.current_player)``:
-two histories with equal observations are one decision. ``tree`` walks the whole game once
-into flat lists; ``solve`` runs CFR (Zinkevich et al. 2007: regret matching, the plain average)
-or CFR+ (Tammelin 2014: regret matching+, the average weighted by the iteration), both with
-alternating updates; ``exploitability`` measures a policy by the best response of each player.
-Stdlib only, and no game named here: a game is just its roots. Kuhn poker (core/example.py):
+two histories with equal observations are one decision. ``tree`` (core/cfr_tree.py) walks the
+whole game once into flat lists, chance nodes included, with the payoff the caller names
+(``utility=scores_utility`` or ``places_utility``); ``solve`` runs CFR (Zinkevich et al. 2007:
+regret matching, the plain average) or CFR+ (Tammelin 2014: regret matching+, the average
+weighted by the iteration), both with alternating updates; ``exploitability`` measures a policy
+by the best response of each player. Chance is a third player whose policy is fixed: every
+walker below handles it as the opponent's moves, with no test of its own. Stdlib only, and no
+game named here: a game is just its roots. Kuhn poker (core/example.py):
 
 >>> from itertools import permutations
 >>> from cardlib.core import example
 >>> deals = [(Fraction(1, 6), example.Game().new(deck=deal)) for deal in permutations(example.CARDS, 2)]
->>> kuhn = tree(deals, utility=lambda state: state.result().scores[0])
+>>> kuhn = tree(deals, utility=scores_utility)
 >>> kuhn.size
 Size(infosets=(6, 6), decisions=24, terminals=30)
 >>> exploitability(kuhn, uniform(kuhn))      # the uniform random policy, exactly
@@ -22,138 +25,46 @@ Fraction(11, 24)
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Hashable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable
 from fractions import Fraction
-from typing import Any, NamedTuple, Optional, Union
+from typing import NamedTuple, Optional
+
+from cardlib.core.cfr_tree import (
+    CHANCE, ChanceNode, Number, Size, Tree, places_utility, scores_utility, tree,
+)
 
 __all__ = [
-    "Checkpoint", "Policy", "Size", "Solution", "Tree", "best_response", "exploitability", "places_utility",
-    "reach", "restrict", "solve", "tabulate", "tree", "uniform", "value",
+    "CHANCE", "ChanceNode", "Checkpoint", "Policy", "Size", "Solution", "Tree", "best_response", "exploitability",
+    "places_utility", "reach", "restrict", "scores_utility", "solve", "tabulate", "tree", "uniform", "value",
 ]
 
-Number = Union[int, float, Fraction]
 Policy = dict[Hashable, dict[Hashable, Number]]  # information set (an observation) -> {action: probability}
 TOLERANCE = 1e-9  # how far a policy's probabilities at one information set may sum from 1 (float rounding)
-
-
-def places_utility(state: Any) -> int:
-    """Player 0's utility from the places: +1 for a win, -1 for a loss, 0 for a shared place."""
-    first, second = state.result().places[:2]
-    return (first < second) - (first > second)
-
-
-# --- the tree ------------------------------------------------------------------------------------
-
-class Size(NamedTuple):
-    """How big a game tree is: information sets of player 0 and 1, decision histories, terminal histories."""
-
-    infosets: tuple[int, int]
-    decisions: int
-    terminals: int
-
-    @property
-    def histories(self) -> int:
-        """Every node of the tree: the decisions and the ends."""
-        return self.decisions + self.terminals
-
-
-class Tree:
-    """A whole two-player game tree, flattened: node ``n`` has ``infoset[n]`` (-1 at an end) and ``children[n]``.
-
-    ``utility[n]`` is player 0's utility at an end (player 1 gets minus that); ``roots`` are
-    (probability, node): the chance outcomes. Information set ``i`` is ``keys[i]`` (the
-    observation), belongs to ``owner[i]``, offers ``actions[i]`` and holds the nodes ``members[i]``.
-    """
-
-    __slots__ = ("roots", "infoset", "children", "utility", "keys", "owner", "actions", "members", "_index")
-
-    def __init__(self) -> None:
-        self.roots: list[tuple[Number, int]] = []
-        self.infoset: list[int] = []
-        self.children: list[tuple[int, ...]] = []
-        self.utility: list[Number] = []
-        self.keys: list[Hashable] = []
-        self.owner: list[int] = []
-        self.actions: list[tuple[Hashable, ...]] = []
-        self.members: list[list[int]] = []
-        self._index: dict[Hashable, tuple[int, tuple]] = {}  # key -> (infoset, the owner's earlier decisions)
-
-    @property
-    def size(self) -> Size:
-        """Information sets per player, decision and terminal histories."""
-        decisions = sum(len(nodes) for nodes in self.members)
-        return Size((self.owner.count(0), self.owner.count(1)), decisions, len(self.infoset) - decisions)
-
-    def _grow(self, state: Any, utility: Callable[[Any], Number], recall: tuple[tuple, tuple]) -> int:
-        """Add ``state`` and everything below it; its node number. ``recall``: each player's decisions so far."""
-        node = len(self.infoset)
-        self.infoset.append(-1)
-        self.children.append(())
-        self.utility.append(0)
-        seat = state.current_player
-        if seat is None:
-            self.utility[node] = utility(state)
-            return node
-        if seat not in (0, 1):
-            raise ValueError(f"CFR here is for two players; seat {seat!r} is to act in {state!r}")
-        key = state.observation(seat)
-        legal = tuple(state.legal_actions())
-        index, remembered = self._index.setdefault(key, (len(self.keys), recall[seat]))
-        if index == len(self.keys):
-            self.keys.append(key)
-            self.owner.append(seat)
-            self.actions.append(legal)
-            self.members.append([])
-        elif (self.owner[index], self.actions[index]) != (seat, legal):
-            raise ValueError(f"one observation, two decisions: {key!r} is seat {seat} choosing from {legal} "
-                             f"here but seat {self.owner[index]} choosing from {self.actions[index]} elsewhere")
-        elif remembered != recall[seat]:  # CFR and the best response need perfect recall
-            raise ValueError(f"seat {seat} forgets: {key!r} is reached after different decisions of its own")
-        self.infoset[node] = index
-        self.members[index].append(node)
-        kids = []
-        for choice, action in enumerate(legal):
-            child = state.clone()
-            child.apply(action)
-            mine = recall[seat] + ((index, choice),)
-            kids.append(self._grow(child, utility, (mine, recall[1]) if seat == 0 else (recall[0], mine)))
-        self.children[node] = tuple(kids)
-        return node
-
-
-def tree(roots: Sequence[tuple[Number, Any]], utility: Optional[Callable[[Any], Number]] = None) -> Tree:
-    """The whole tree below the chance outcomes ``roots`` = [(probability, state)], built once.
-
-    ``utility(state)`` is player 0's utility at an end (default: ``places_utility``). ValueError
-    if the probabilities do not sum to 1, if an observation is two different decisions, or if a
-    player forgets their own decisions (CFR needs perfect recall).
-    """
-    total = sum(probability for probability, _ in roots)
-    if not roots or abs(total - 1) > TOLERANCE or any(probability <= 0 for probability, _ in roots):
-        raise ValueError(f"the roots are chance outcomes with positive probabilities summing to 1, not {total}")
-    built = Tree()
-    for probability, state in roots:
-        built.roots.append((probability, built._grow(state.clone(), utility or places_utility, ((), ()))))
-    return built
 
 
 # --- policies ------------------------------------------------------------------------------------
 
 def tabulate(game_tree: Tree, rule: Callable[[Hashable], dict[Hashable, Number]]) -> Policy:
     """The policy that plays ``rule(observation)`` (a dict of action probabilities) at every information set."""
-    return {key: dict(rule(key)) for key in game_tree.keys}
+    return {game_tree.keys[i]: dict(rule(game_tree.keys[i])) for i in game_tree.decision_sets()}
 
 
 def uniform(game_tree: Tree) -> Policy:
     """Every legal action equally likely, exactly (what a policy plays where it says nothing)."""
-    return {key: {action: Fraction(1, len(legal)) for action in legal}
-            for key, legal in zip(game_tree.keys, game_tree.actions)}
+    return {game_tree.keys[i]: {action: Fraction(1, len(game_tree.actions[i])) for action in game_tree.actions[i]}
+            for i in game_tree.decision_sets()}
 
 
 def _table(game_tree: Tree, policy: Policy) -> list[list[Number]]:
-    """For each information set, the policy's probabilities in the order of its actions (uniform if absent)."""
+    """For each information set, the policy's probabilities in the order of its actions (uniform if absent).
+
+    A chance node's row is its odds: to the walkers, chance is one more player with a fixed policy.
+    """
     table = []
-    for key, legal in zip(game_tree.keys, game_tree.actions):
+    for i, (key, legal) in enumerate(zip(game_tree.keys, game_tree.actions)):
+        if i in game_tree.odds:
+            table.append(list(game_tree.odds[i]))
+            continue
         chances = policy.get(key)
         if chances is None:
             table.append([Fraction(1, len(legal))] * len(legal))
@@ -167,7 +78,7 @@ def _table(game_tree: Tree, policy: Policy) -> list[list[Number]]:
 
 def restrict(game_tree: Tree, key: Hashable, action: Hashable) -> Tree:
     """The same tree in which information set ``key`` must play ``action``: what is a pure choice worth?"""
-    if key not in game_tree.keys or action not in game_tree.actions[game_tree.keys.index(key)]:
+    if key not in game_tree.keys or isinstance(key, ChanceNode) or action not in game_tree.actions[game_tree.keys.index(key)]:
         raise ValueError(f"{action!r} is no choice at {key!r} in this tree")
     i = game_tree.keys.index(key)
     choice = game_tree.actions[i].index(action)
@@ -198,15 +109,16 @@ def value(game_tree: Tree, policy: Policy) -> Number:
 
 
 def reach(game_tree: Tree, policy: Policy) -> dict[Hashable, Number]:
-    """How likely each information set is to arise when both players follow ``policy``."""
+    """How likely each information set is to arise when both players follow ``policy`` (chance as it deals)."""
     table, infoset, children = _table(game_tree, policy), game_tree.infoset, game_tree.children
-    found: dict[Hashable, Number] = dict.fromkeys(game_tree.keys, 0)
+    found: dict[Hashable, Number] = dict.fromkeys((game_tree.keys[i] for i in game_tree.decision_sets()), 0)
     stack = list(game_tree.roots)
     while stack:
         weight, node = stack.pop()
         i = infoset[node]
         if i >= 0 and weight:
-            found[game_tree.keys[i]] += weight
+            if i not in game_tree.odds:
+                found[game_tree.keys[i]] += weight
             stack.extend((weight * p, kid) for p, kid in zip(table[i], children[node]))
     return found
 
@@ -292,7 +204,9 @@ def _matched(regrets: list[float]) -> list[float]:
 def _averaged(game_tree: Tree, totals: list[list[float]]) -> Policy:
     """The average strategy: each information set's accumulated strategy, normalised."""
     policy: Policy = {}
-    for key, legal, row in zip(game_tree.keys, game_tree.actions, totals):
+    for i, (key, legal, row) in enumerate(zip(game_tree.keys, game_tree.actions, totals)):
+        if i in game_tree.odds:
+            continue
         total = sum(row)
         policy[key] = {a: (w / total if total > 0 else 1 / len(legal)) for a, w in zip(legal, row)}
     return policy
@@ -348,6 +262,8 @@ def solve(game_tree: Tree, iterations: int, plus: bool = True, every: int = 0, a
     regrets = [[0.0] * n for n in sizes]
     totals = [[0.0] * n for n in sizes]
     sigma = [_matched(row) for row in regrets]
+    for i, odds in game_tree.odds.items():  # chance plays its odds throughout, and is never updated
+        sigma[i] = [float(p) for p in odds]
     wanted = set(at) | (set(range(every, iterations + 1, every)) if every else set())
     curve: list[Checkpoint] = []
     seconds = 0.0

@@ -59,7 +59,9 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import NamedTuple, Optional
 
-from cardlib.core.cfr import Policy, Solution, Tree, best_response, reach, restrict, solve, tree, value
+from cardlib.core.cfr import (
+    Policy, Solution, Tree, best_response, places_utility, reach, restrict, solve, tree, value,
+)
 from cardlib.satori import lp
 from cardlib.satori.actions import (
     KATSU, NO_KATSU, PLAY_SATORI, PLAY_ZATSUNEN, SATORI, TURN, WINDOW, ZATSUNEN, Action, Observation,
@@ -80,7 +82,7 @@ EVERY = 50         # the curve's step: an exploitability every 50 iterations
 @lru_cache(maxsize=1)
 def small_tree() -> Tree:
     """The whole game tree of ``SMALL``, built once."""
-    return tree([(1, SMALL.new())])
+    return tree([(1, SMALL.new())], utility=places_utility)  # a win +1, a loss -1: the lesson's game
 
 
 def solve_small(iterations: int = ITERATIONS, plus: bool = True) -> Solution:

@@ -196,6 +196,10 @@ def sequence_form(game_tree: Tree) -> Program:
             ends.append((chance, last[0], last[1], Fraction(game_tree.utility[node])))
             return
         seat, kids = game_tree.owner[i], game_tree.children[node]
+        if i in game_tree.odds:  # a chance node: its odds multiply the chance of every end below
+            for p, kid in zip(game_tree.odds[i], kids):
+                walk(kid, chance * Fraction(p), last)
+            return
         if len(kids) > 1:
             parent.setdefault(i, last[seat])  # perfect recall (checked by cfr.tree): one parent per set
         for a, kid in enumerate(kids):

@@ -22,8 +22,7 @@ SEAT_BETTINGS = {0: ("", "check bet"), 1: ("check", "bet")}  # where each seat d
 @lru_cache(maxsize=1)
 def kuhn() -> cfr.Tree:
     """Kuhn poker's tree: the six deals at 1/6, player 0's chips as the utility."""
-    return cfr.tree([(Fraction(1, 6), example.Game().new(deck=deal)) for deal in DEALS],
-                    utility=lambda state: state.result().scores[0])
+    return cfr.tree([(Fraction(1, 6), example.Game().new(deck=deal)) for deal in DEALS], utility=cfr.scores_utility)
 
 
 def betting(obs) -> str:
@@ -67,9 +66,27 @@ def test_kuhn_has_six_information_sets_a_player_and_thirty_ends():
 
 def test_roots_must_be_chance_outcomes_summing_to_one():
     with pytest.raises(ValueError, match="summing to 1"):
-        cfr.tree([(Fraction(1, 6), example.Game().new(deck=deal)) for deal in DEALS[:5]])
+        cfr.tree([(Fraction(1, 6), example.Game().new(deck=deal)) for deal in DEALS[:5]], utility=cfr.scores_utility)
     with pytest.raises(ValueError, match="summing to 1"):
-        cfr.tree([])
+        cfr.tree([], utility=cfr.scores_utility)
+
+
+@pytest.mark.parametrize("utility", [None, 0], ids=["absent", "not a function"])
+def test_the_utility_is_never_chosen_silently_and_the_error_names_the_choices(utility):
+    deals = [(Fraction(1, 6), example.Game().new(deck=deal)) for deal in DEALS]
+    with pytest.raises(TypeError, match="utility=cfr.scores_utility .* or utility=cfr.places_utility"):
+        cfr.tree(deals) if utility is None else cfr.tree(deals, utility=utility)
+    with pytest.raises(TypeError):
+        cfr.tree(deals, cfr.scores_utility)  # keyword only: a bare second argument is refused too
+
+
+def test_places_and_scores_are_two_different_games():
+    # Kuhn's equilibrium for chips is no equilibrium for "win the hand most often": 2/9 exploitable there
+    deals = [(Fraction(1, 6), example.Game().new(deck=deal)) for deal in DEALS]
+    by_places = cfr.tree(deals, utility=cfr.places_utility)
+    policy = as_policy(example.equilibrium_strategy())
+    assert (cfr.value(kuhn(), policy), cfr.exploitability(kuhn(), policy)) == (KUHN_VALUE, 0)
+    assert (cfr.value(by_places, policy), cfr.exploitability(by_places, policy)) == (Fraction(-2, 27), Fraction(2, 9))
 
 
 # --- the Kuhn equilibrium, exactly -----------------------------------------------------------------
@@ -240,7 +257,7 @@ def peeking_best_response(game_tree: cfr.Tree, policy: cfr.Policy, seat: int) ->
 
 
 def test_the_hidden_coin_is_exploitable_only_through_information_sets():
-    coin = cfr.tree([(1, Coin())])
+    coin = cfr.tree([(1, Coin())], utility=cfr.places_utility)
     assert coin.size == cfr.Size(infosets=(1, 1), decisions=3, terminals=4)
     policy = coin_policy(Fraction(7, 10))
     # player 1 guesses heads: right 7 times in 10, so +2/5; player 0 gains nothing against a random guess
@@ -255,9 +272,102 @@ def test_the_hidden_coin_is_exploitable_only_through_information_sets():
 
 def test_a_player_who_forgets_is_refused():
     with pytest.raises(ValueError, match="forgets"):
-        cfr.tree([(1, Coin(forget=True))])
+        cfr.tree([(1, Coin(forget=True))], utility=cfr.places_utility)
 
 
 def test_one_observation_for_two_decisions_is_refused():
     with pytest.raises(ValueError, match="one observation, two decisions"):
-        cfr.tree([(1, Coin(muddle=True))])
+        cfr.tree([(1, Coin(muddle=True))], utility=cfr.places_utility)
+
+
+# --- chance inside the tree: a toy worked by hand, and the tree's refusals --------------------------
+
+class Stake(Engine):
+    """Player 0 stakes 1 or 2 (public); chance then tosses a coin, heads ``odds``, that only player 0 sees;
+    player 1 guesses it: right wins the stake from player 0, wrong loses it to player 0.
+
+    ``outcomes`` replaces the coin's chance outcomes (to test the tree's checks of them).
+    """
+
+    __slots__ = ("_stake", "_coin", "_guess", "odds", "outcomes")
+
+    def __init__(self, odds=Fraction(1, 4), outcomes=None) -> None:
+        super().__init__(None, random.Random(0))
+        self._stake = self._coin = self._guess = None
+        self._current = 0
+        self.odds, self.outcomes = odds, outcomes
+
+    def legal_actions(self):
+        if self._current == cfr.CHANCE:
+            return ["heads", "tails"]
+        return [] if self._current is None else [1, 2] if self._current == 0 else ["heads", "tails"]
+
+    def chance_outcomes(self):
+        return self.outcomes if self.outcomes is not None else [(self.odds, "heads"), (1 - self.odds, "tails")]
+
+    def _check(self, action):
+        if action not in self.legal_actions():
+            raise IllegalActionError(action)
+
+    def _change(self, action, plan):
+        if self._current == 0:
+            self._stake, self._current = action, cfr.CHANCE
+        elif self._current == cfr.CHANCE:
+            self._coin, self._current = action, 1
+        else:
+            self._guess, self._current = action, None
+
+    def observation(self, seat):
+        return Seen(seat, 2, self._current, (self._stake,), None, (self._coin,) if seat == 0 else ())
+
+    def result(self):
+        won = -self._stake if self._guess == self._coin else self._stake
+        return Result(scores=(won, -won), places=(1, 2) if won > 0 else (2, 1))
+
+
+def stake_tree(**options) -> cfr.Tree:
+    return cfr.tree([(1, Stake(**options))], utility=cfr.scores_utility)
+
+
+def test_a_chance_node_after_a_decision_is_walked_by_every_measure():
+    stake = stake_tree()
+    assert stake.size == cfr.Size(infosets=(1, 2), decisions=5, terminals=8, chance=2)
+    assert stake.size.histories == 15
+    assert cfr.value(stake, {}) == 0  # player 1 guesses at random
+    # player 1 guesses tails (3 in 4): it wins half the stake on average; player 0 stakes 1 or 2 at random
+    assert cfr.best_response(stake, {}, 1) == (Fraction(3, 4), {Seen(1, 2, 1, (1,), None, ()): "tails",
+                                                                Seen(1, 2, 1, (2,), None, ()): "tails"})
+    assert cfr.best_response(stake, {}, 0)[0] == 0
+    assert cfr.exploitability(stake, {}) == Fraction(3, 8)
+    arises = cfr.reach(stake, {})
+    assert arises[Seen(1, 2, 1, (2,), None, ())] == Fraction(1, 2)  # chance's odds sum to 1 at player 1's set
+    assert arises[Seen(0, 2, 0, (None,), None, (None,))] == 1 and len(arises) == 3  # no chance node among them
+    solved = cfr.solve(stake, 200, plus=False)
+    # the equilibrium: stake 1, guess tails; player 0 is worth -1/2
+    assert cfr.value(stake, solved.policy) == pytest.approx(-0.5, abs=0.02)
+    assert cfr.exploitability(stake, solved.policy) < 0.01
+
+
+def test_chance_nodes_are_no_information_sets_of_the_policies():
+    stake = stake_tree()
+    keys = [obs for obs in stake.keys if not isinstance(obs, cfr.ChanceNode)]
+    assert set(cfr.uniform(stake)) == set(cfr.solve(stake, 5).policy) == set(cfr.reach(stake, {})) == set(keys)
+    assert len(keys) == 3 and len(stake.keys) == 5
+    with pytest.raises(ValueError, match="no choice"):
+        cfr.restrict(stake, next(key for key in stake.keys if isinstance(key, cfr.ChanceNode)), "heads")
+
+
+@pytest.mark.parametrize("outcomes", [[(Fraction(1, 4), "heads")], [(0, "heads"), (1, "tails")], []],
+                         ids=["short of 1", "an outcome of chance 0", "none"])
+def test_chance_outcomes_must_be_positive_and_sum_to_one(outcomes):
+    with pytest.raises(ValueError, match="chance outcomes of .* summing to 1"):
+        stake_tree(outcomes=outcomes)
+
+
+def test_chance_to_act_without_chance_outcomes_is_refused():
+    class Mute(Stake):
+        __slots__ = ()
+        chance_outcomes = None
+
+    with pytest.raises(ValueError, match="no chance_outcomes"):
+        cfr.tree([(1, Mute())], utility=cfr.scores_utility)

@@ -72,7 +72,8 @@ def test_every_row_of_the_docstrings_table_has_the_computed_sizes():
     rows = ROW.findall(equilibrium.__doc__)
     assert len(rows) == 7
     for satori, zatsunen, p0, p1, histories in rows:
-        size = cfr.tree([(1, Game(players=2, satori=int(satori), zatsunen=int(zatsunen)).new())]).size
+        size = cfr.tree([(1, Game(players=2, satori=int(satori), zatsunen=int(zatsunen)).new())],
+                        utility=cfr.places_utility).size
         assert (size.infosets, size.histories) == ((int(p0.replace(",", "")), int(p1.replace(",", ""))),
                                                    int(histories.replace(",", ""))), (satori, zatsunen)
 
