@@ -320,3 +320,15 @@ def test_a_class_with_tables_of_people_shows_people_s_calls_and_bluffs_apart_fro
     for whose, line in found.iterrows():
         row = more.split(f"<th>{whose}</th>", 1)[1].split("</tr>", 1)[0]
         assert row.startswith(f"\n      <td>{line['cards']}</td>\n      <td>{line['revealed']}</td>"), row
+
+
+def test_a_browser_that_leaves_mid_answer_prints_no_traceback_but_other_errors_do(sample_class: Any,
+                                                                                  capsys: Any) -> None:
+    _, _, server = sample_class
+    for error in (BrokenPipeError(32, "Broken pipe"), ConnectionResetError(104, "reset"), ValueError("a real bug")):
+        try:
+            raise error
+        except Exception:
+            server.handle_error(None, ("127.0.0.1", 1))
+    printed = capsys.readouterr().err
+    assert printed.count("Traceback") == 1 and "ValueError: a real bug" in printed and "Broken pipe" not in printed

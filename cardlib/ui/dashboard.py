@@ -27,6 +27,7 @@ import importlib
 import importlib.util
 import io
 import secrets
+import sys
 import threading
 import time
 from concurrent.futures import Future, ThreadPoolExecutor, TimeoutError as FutureTimeout
@@ -204,6 +205,12 @@ class DashboardServer(ThreadingHTTPServer):
         """Close the socket, then the dashboard's workers and database."""
         super().server_close()
         self.dashboard.close()
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        """A browser that left in the middle of an answer (a tab closed, a page reloaded) is not worth a traceback
+        in the teacher's terminal; anything else is printed as the standard library does."""
+        if not isinstance(sys.exc_info()[1], (BrokenPipeError, ConnectionResetError)):
+            super().handle_error(request, client_address)
 
 
 def local_host(host: str) -> bool:
