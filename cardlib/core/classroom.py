@@ -10,8 +10,8 @@ others are pooled, with the file's name in a ``file`` column.
 A game says what its files hold in ``cardlib.<game>.classroom.COLUMNS`` (name -> kind) and what each
 value may be in ``cardlib.<game>.classroom.VALUES`` (name -> a check of ``class_files``). Rows from a
 table of people also say which seats were people (``people``, e.g. "0 2") and who made the row's
-decision (``by``: person, or bot for a student away); a file of a game against bots has neither
-and is read as the student alone, deciding (``people`` their seat, ``by`` person).
+decision (``by``: person, bot for a student away, or default for no answer in time); a file of a game
+against bots has neither and is read as the student alone, deciding (``people`` their seat, ``by`` person).
 
 >>> data = read_class_files([("ana.csv", b"game,players,seat,game_no,round\\nnone,3,0,1,1\\n")])
 >>> data.skipped
