@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from typing import Any, Optional
+from typing import Any
 
 from cardlib.core.classroom import NOT_ENOUGH, rate_se
 from cardlib.satori.actions import SATORI, ZATSUNEN
@@ -63,8 +63,8 @@ def who_played(row: Mapping[str, Any]) -> tuple[str, str]:
 
 
 def first_seen(row: Mapping[str, Any]) -> bool:
-    """Whether a row is the first person's the window asked: the seats between the card's and the row's
-    (clockwise) held no person still in, so no other row shows the same card before it.
+    """Whether the row's student was the first person the window asked about its card: no person still in sat
+    between the card's seat and the row's (clockwise), so no other row holds the same card before this one.
 
     >>> row = {"people": "0 1 2", "players": 4, "seat": 1, "active": 3, "log": "D3:3/2 P3 N0"}
     >>> first_seen(row), first_seen({**row, "seat": 0, "log": "D3:3/2 P3"})
@@ -81,8 +81,8 @@ def sure_choice(told: Story) -> bool:
     """Whether the player surely held both kinds when they played the story's last card (every hidden state the
     rules allow before it has a satori and a zatsunen in hand): then a zatsunen was a bluff.
 
-    >>> sure_choice(story_of("3/2: play")), sure_choice(story_of("1/2: play play")), sure_choice(story_of("1/2: play:Z+ play"))
-    (True, False, True)
+    >>> [sure_choice(story_of(told)) for told in ("3/2: play", "1/2: play play", "1/2: play:Z+ play")]
+    [True, False, True]
     """
     before = Story(told.dealt, told.steps[:-1])
     return all(s > 0 and z > 0 for s, z, _ in worlds(before, Model()))
@@ -141,7 +141,7 @@ def reading(found: Any) -> str:
 
     >>> import pandas as pd
     >>> reading(pd.DataFrame({"choices": [40, 30], "bluffs": [20, 7]}, index=list(CARDS.values())))
-    "People bluffed 20 of 40 sure choices (0.50 ± 0.08): more often than the bots' 1/4 (the small game's equilibrium: 9/31 ≈ 0.29)."
+    "People bluffed on 20 of 40 revealed cards played holding both kinds (0.50 ± 0.08): more often than the bots' 1/4 (the small game's equilibrium: 9/31 ≈ 0.29)."
     """
     people, bots = found.loc[CARDS["person"]], found.loc[CARDS["bot"]]
     if not people["choices"]:
@@ -151,7 +151,8 @@ def reading(found: Any) -> str:
     se, bots_rate = rate_se(rate, int(people["choices"])), float(BOTS_BLUFF)
     compare = ("about as often as" if abs(rate - bots_rate) <= 2 * se else
                "more often than" if rate > bots_rate else "less often than")
-    return (f"People bluffed {people['bluffs']} of {people['choices']} sure choices ({rate:.2f} ± {se:.2f}): {compare} "
+    return (f"People bluffed on {people['bluffs']} of {people['choices']} revealed cards played holding both kinds "
+            f"({rate:.2f} ± {se:.2f}): {compare} "
             f"the bots' {BOTS_BLUFF} (the small game's equilibrium: {EQUILIBRIUM_FIRST_BLUFF} ≈ "
             f"{float(EQUILIBRIUM_FIRST_BLUFF):.2f}).")
 
@@ -184,7 +185,9 @@ def people_headline(table: Any) -> tuple[Any, Any, list[tuple[str, Any]]]:
                        fmt=marker, capsize=3, label=f"people's calls on {card}")  # shifted: side by side
     calls.plot([0, 1], [0, 1], ":", color="grey")
     calls.set_xlabel("exact posterior P(satori | what you saw)"); calls.set_ylabel("call rate")
-    calls.set_ylim(-0.05, 1.05); calls.legend(fontsize="small"); calls.set_title("Katsu calls (95% intervals)")
+    calls.set_ylim(-0.05, 1.05); calls.set_title("Katsu calls (95% intervals)")
+    if len(people):
+        calls.legend(fontsize="small")
     draw_bluffs(bluffed, found)
     return shown, figure, more
 

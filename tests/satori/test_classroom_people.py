@@ -11,7 +11,7 @@ import pytest
 from cardlib.core.classroom import ClassData, read_class_files
 from cardlib.satori import bots, classroom, equilibrium
 from cardlib.satori.classroom_people import (BOTS_BLUFF, CALLERS, CARDS, EQUILIBRIUM_FIRST_BLUFF, bluffs,
-                                             katsu_by_who, people_headline, played_people)
+                                             katsu_by_who, people_headline, played_people, reading)
 from cardlib.ui.dashboard import game_headline
 from tests.core.table_helpers import Clock
 from tests.satori.people_play import answers_in_log, people_table, play_people
@@ -61,6 +61,9 @@ def test_people_who_always_or_never_bluff_show_it_and_the_bots_do_not(class_db, 
     if bluffing:  # people's revealed cards: zatsunen far more often than the bots' model expects
         assert people["zatsunen_rate"] > people["zatsunen_exact_float"] + 2 * people["zatsunen_rate_se"]
     assert bots_["bluffs"] < bots_["choices"]  # the bot bluffs 1/4 of its choices, not all of them
+    said = reading(found)
+    assert said.startswith(f"People bluffed on {people['bluffs']} of {people['choices']} revealed cards")
+    assert ("more often than the bots' 1/4" if bluffing else "less often than the bots' 1/4") in said
 
 
 def test_the_headline_splits_people_s_calls_by_whose_card_and_shows_the_bluffs(class_db):
