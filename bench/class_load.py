@@ -335,6 +335,7 @@ def main() -> None:
     parser.add_argument("--size", type=int, default=4, help="with --tables: the seats at each table")
     parser.add_argument("--people", type=int, default=None, help="with --tables: students a table (default: --size)")
     parser.add_argument("--moves", type=int, default=None, help="with --tables: stop a table after this many moves")
+    parser.add_argument("--joining", type=int, default=4, help="with --tables: pages loading and joining at a time")
     args = parser.parse_args()
     if args.tables:
         from table_load import main_tables

@@ -5,8 +5,10 @@
     .venv/bin/python bench/class_load.py --tables 2 --size 4 --game scout --moves 60
     .venv/bin/python bench/class_load.py --tables 1 --size 3 --people 2   # two students press Start: a bot sits
 
-A fresh `cardlib class` of the game (a pool of one kernel a page) is started and left to heat its pool; then every
-student opens the page at once, joins with their name and the class code and presses "Join a table". The first
+A fresh `cardlib class` of the game (a pool of one kernel a page) is started and left to heat its pool; then the
+students open the page, ``--joining`` at a time (32 pages loading at once on two shared cores outlast any timeout;
+``class_load.py`` measures joining at once), join with their name and the class code and press "Join a table".
+Once every student has joined, all sit down at once, so every table plays at the same time. The first
 student of each table opens a table of ``--size`` seats, the others (``--people`` a table, default the size) sit
 down at it; when every student of the table is seated the first presses "Start now" if the table has not started
 (it starts by itself once full; empty seats are bots). Each page then plays its seat by clicks, a seeded choice
@@ -135,31 +137,51 @@ async def sit(page: Any, place: int, size: int, opened: asyncio.Future) -> int:
     return table
 
 
+class Arrivals:
+    """Students load the page and join ``joining`` at a time; none sits down before every one has joined (or
+    failed to): then every table plays at once, and the pages still loading do not weigh on the moves measured."""
+
+    def __init__(self, students: int, joining: int) -> None:
+        self.left, self.loading, self.all_in = students, asyncio.Semaphore(joining), asyncio.Event()
+
+    def arrived(self) -> None:
+        """One more student joined (or never will)."""
+        self.left -= 1
+        if self.left <= 0:
+            self.all_in.set()
+
+
 async def student(browser: Any, url: str, code: str, name: str, place: int, args: argparse.Namespace,
-                  opened: asyncio.Future, seed: int) -> dict:
+                  opened: asyncio.Future, arrivals: Arrivals, seed: int) -> dict:
     """One student: join, sit down at the table, play the seat to the end; what the page saw (context left open)."""
-    context = await browser.new_context(viewport=VIEWPORT)
-    page = await context.new_page()
-    await page.add_init_script(WATCH)
     said: list[str] = []
-    page.on("pageerror", lambda error: said.append(f"page error: {error}"))
-    seen: dict[str, Any] = {"name": name, "place": place, "context": context, "table": None, "lobby_s": None,
+    seen: dict[str, Any] = {"name": name, "place": place, "context": None, "table": None, "lobby_s": None,
                             "playing_s": None, "why": "", "outcomes": [], "clicks": [], "seq": {}, "stage": None}
+    page: Any = None
     try:
-        await join(page, url, code, name, seen)
+        try:
+            async with arrivals.loading:
+                seen["context"] = await browser.new_context(viewport=VIEWPORT)
+                page = await seen["context"].new_page()
+                await page.add_init_script(WATCH)
+                page.on("pageerror", lambda error: said.append(f"page error: {error}"))
+                await join(page, url, code, name, seen)
+        finally:
+            arrivals.arrived()
+        await arrivals.all_in.wait()
         seen["table"] = await sit(page, place, args.size, opened)
         if place == 0 and args.people < args.size:  # everyone of this table is seated: Start now
-            await page.wait_for_function(f"() => document.querySelectorAll('.cl-people-seat[data-kind=\"person\"],"
-                                         f" .cl-people-seat[data-kind=\"you\"]').length >= {args.people}",
+            await page.wait_for_function("() => document.querySelectorAll('.cl-people-seat[data-kind=person], "
+                                         f".cl-people-seat[data-kind=you]').length >= {args.people}",
                                          timeout=LOAD_MS, polling=POLL_MS)
             await page.get_by_role("button", name="Start now").click()
         await page.wait_for_selector('.cl-people[data-stage="playing"], .cl-people[data-stage="over"]',
                                      timeout=LOAD_MS)
         seen["playing_s"] = await page.evaluate("() => performance.now() / 1000")
     except Exception as error:
-        if not opened.done():
+        if place == 0 and not opened.done():  # the others of the table wait for no table then
             opened.set_exception(RuntimeError(f"{name} opened no table"))
-        seen["why"] = await why_not_playable(page, error, said)
+        seen["why"] = await why_not_playable(page, error, said) if page is not None else first_line(error)
         return seen
     try:
         await play(page, args, random.Random(seed), seen)
@@ -210,14 +232,20 @@ async def tables_of(url: str, code: str, server: int, args: argparse.Namespace) 
         try:
             at_start = memory(server)
             opened = [asyncio.get_running_loop().create_future() for _ in range(args.tables)]
+            arrivals = Arrivals(args.tables * args.people, args.joining)
             seen = await asyncio.gather(*(
-                student(browser, url, code, f"T{table + 1}-{place + 1}", place, args, opened[table],
+                student(browser, url, code, f"T{table + 1}-{place + 1}", place, args, opened[table], arrivals,
                         1000 * table + place) for table in range(args.tables) for place in range(args.people)))
             at_end = memory(server)  # every page still open
             for key in [key for key in at_end if key.endswith("_cpu_s")]:
                 at_end[key] -= at_start[key]
             for one in seen:
-                await one.pop("context").close()
+                context = one.pop("context")
+                if context is not None:
+                    await context.close()
+            for future in opened:  # a table its students never waited for: its opener's failure is said already
+                if future.done():
+                    future.exception()
             return list(seen), at_end
         finally:
             await browser.close()
@@ -307,10 +335,11 @@ def measure_tables(args: argparse.Namespace) -> dict:
         checked = [check_table(db, table, [one for one in seen if one["table"] == table]) for table in ids]
     latencies = [ms for table in checked for ms in table["latencies"]]
     to_store = [ms for table in checked for ms in table["to_store"]]
-    at_table = [one["playing_s"] for one in seen if one["playing_s"] is not None]
+    joined = [one["lobby_s"] for one in seen if one["lobby_s"] is not None]
     return {"tables": args.tables, "size": args.size, "people": args.people, "pages": pages, "pool": pool,
-            "warm_s": server["warm_s"], "playing_p50_s": percentile(at_table, 0.5),
-            "playing_p95_s": percentile(at_table, 0.95), "not_playable": sum(one["playing_s"] is None for one in seen),
+            "warm_s": server["warm_s"], "joined_p50_s": percentile(joined, 0.5),
+            "joined_p95_s": percentile(joined, 0.95), "joining": args.joining,
+            "not_playable": sum(one["playing_s"] is None for one in seen),
             "stuck": sum(bool(one["why"]) for one in seen if one["playing_s"] is not None),
             "moves": sum(t["moves"] for t in checked), "people_moves": sum(t["people_moves"] for t in checked),
             "bot_moves": sum(t["bot_moves"] for t in checked),
@@ -337,10 +366,10 @@ def markdown(head: Sequence[str], cells: Sequence[Any]) -> str:
 def tables_tables(r: dict) -> str:
     """A run's figures: the moves and their latency, then the memory and CPU."""
     moves = markdown(
-        ("tables × seats", "pages", "at a table p50/p95 s", "never playable", "stuck", "moves people/bots/defaults",
+        ("tables × seats", "pages", "joined p50/p95 s", "never playable", "stuck", "moves people/bots/defaults",
          "samples", "move → page p50 ms", "p95 ms", "max ms", "click → stored p50/p95 ms", "refused", "lost",
          "doubled", "every page saw the end"),
-        (f"{r['tables']} × {r['size']}", r["pages"], f"{number(r['playing_p50_s'])}/{number(r['playing_p95_s'])}",
+        (f"{r['tables']} × {r['size']}", r["pages"], f"{number(r['joined_p50_s'])}/{number(r['joined_p95_s'])}",
          r["not_playable"], r["stuck"], f"{r['people_moves']}/{r['bot_moves']}/{r['default_moves']}", r["samples"],
          number(r["p50_ms"], 0), number(r["p95_ms"], 0), number(r["max_ms"], 0),
          f"{number(r['stored_p50_ms'], 0)}/{number(r['stored_p95_ms'], 0)}", r["refused"], r["lost"],
