@@ -371,3 +371,11 @@ def test_chance_to_act_without_chance_outcomes_is_refused():
 
     with pytest.raises(ValueError, match="no chance_outcomes"):
         cfr.tree([(1, Mute())], utility=cfr.scores_utility)
+
+
+def test_the_sequence_form_lp_weighs_the_ends_below_a_chance_node_by_its_odds():
+    from cardlib.satori import lp  # the exact solver walks the same tree
+
+    stake = stake_tree()
+    assert lp.guarantee(stake, 0).value == Fraction(-1, 2) and lp.guarantee(stake, 1).value == Fraction(1, 2)
+    assert lp.guarantee(stake_tree(odds=Fraction(1, 2)), 0).value == 0
