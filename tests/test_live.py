@@ -215,6 +215,24 @@ def test_a_page_made_while_the_database_cannot_be_opened_says_so_at_the_join(tmp
     assert student.app is None and "cannot be reached" in student.message.value
 
 
+def test_join_a_table_while_the_database_is_gone_says_so_above_the_game(tmp_path):
+    folder = tmp_path / "class"
+    folder.mkdir()
+    url = f"sqlite:///{folder / 'class.db'}"
+    with ClassDB(url) as database:
+        database.open_class(CODE, game="twentyfive")
+    student = ClassPage(url, CODE, "twentyfive", seed=5)
+    student.name_field.value, student.code_field.value = "Ana", CODE
+    student.join_button.click()
+    app = student.app
+    student._database().engine.dispose()  # the database's folder goes away: no connection can be opened
+    folder.rename(tmp_path / "gone")
+    student.table_button.click()
+    assert student.people is None and student.app is app
+    assert student.message in student.children and "cannot be reached" in student.message.value
+    assert student.table_button.layout.display != "none", "the button stays, to try again"
+
+
 def test_join_a_table_seats_students_together_and_a_reload_takes_them_back(db, class_db_url):
     ana, bo = joined(db, class_db_url, "Ana"), joined(db, class_db_url, "Bo")
     assert ana.table_button.layout.display != "none" and "Join a table" in ana.table_button.description

@@ -55,6 +55,8 @@ LIVE_JA = {
     TOO_MANY: "コードの間違いが多すぎます。{n}秒待ってからもう一度試してください。",
     "The class database cannot be reached just now: try Join again in a moment.":
         "いまクラスのデータベースにつながりません。少し待ってからもう一度「参加する」を押してください。",
+    "The class database cannot be reached just now: try Join a table again in a moment.":
+        "いまクラスのデータベースにつながりません。少し待ってからもう一度「テーブルに参加」を押してください。",
     "{name} in class {code}": "{name}（クラス {code}）",
     "rounds played: {n}": "プレイしたラウンド：{n}",
     "saved": "保存済み",
@@ -229,8 +231,10 @@ class ClassPage(widgets.VBox):
         try:
             self.people = PeoplePage(self._database(), self._code, self.name, game=self.game, lang=self._lang,
                                      window=self._window, on_leave=self.play_bots)
-        except Exception:  # never a traceback on a student's page
-            return self._refuse(self.say("The class database cannot be reached just now: try Join again in a moment."))
+        except Exception:  # never a traceback on a student's page: say it above the game, which stays
+            self._refuse(self.say("The class database cannot be reached just now: try Join a table again in a moment."))
+            self.children = [self.status_row, self.message, self.app]
+            return
         self.table_button.layout.display = "none"
         self.children = [self.message, self.people]  # the people page's own line names the student and the class
 

@@ -373,6 +373,6 @@ class PeoplePage(widgets.VBox):
     def close(self) -> None:
         """Stop polling and close the widgets."""
         self.closed = True
-        if self._task is not None:
+        if getattr(self, "_task", None) is not None:  # a page whose making failed has no task
             self._task.cancel()
         super().close()
