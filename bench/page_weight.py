@@ -9,7 +9,9 @@ where it asks a name, and measured until its app is playable and then ``--idle``
 fetched (files and bytes by kind), chromium's own counters (Performance.getMetrics: script, style, layout
 time), the main thread's work by kind from a trace (compiling and running scripts, parsing style sheets,
 style recalculation, layout, paint), the renderer's and compositor's CPU seconds (from /proc), and when the
-join form and the playable app appeared. Idle: the CPU the page uses once playable, as nobody clicks.
+join form and the playable app appeared. Idle: the CPU the page uses once playable, as nobody clicks. While it
+loads: the CPU a second of a page whose main script is held back, as each of thirty pages loading at once waits
+for its turn (a loading sign that moves draws frames all that time).
 Nothing passes or fails; other work on the machine slows the times (not the files or bytes).
 """
 from __future__ import annotations
@@ -28,18 +30,20 @@ from typing import Any, Optional
 
 sys.path[:0] = [str(Path(__file__).resolve().parent), str(Path(__file__).resolve().parents[1])]
 
-from class_server import chromium_kind, class_server, database_url, process_table, stop_server, tree  # noqa: E402
-from class_server import wait_listening, TICKS  # noqa: E402
-from class_load import ENABLED, READY_WATCH  # noqa: E402
+from class_load import READY_WATCH  # noqa: E402
+from class_server import (TICKS, chromium_kind, class_server, database_url, process_table, stop_server,  # noqa: E402
+                          tree, wait_listening)
 
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, free_port  # noqa: E402
 
 VIEWPORT = {"width": 1366, "height": 768}
 CODE = "WGHT"
 # The main thread's work in a trace, by kind: trace event names (devtools.timeline) summed by their own time.
-KINDS = {"compile": ("v8.compile", "V8.CompileCode", "v8.compileModule", "CompileScript", "CacheScript"),
+KINDS = {"compile": ("v8.compile", "V8.CompileCode", "v8.compileModule", "CompileScript", "CacheScript",
+                     "V8.BytecodeBudgetInterrupt", "V8.BytecodeBudgetInterruptWithStackCheck"),
          "script": ("EvaluateScript", "v8.evaluateModule", "FunctionCall", "TimerFire", "FireAnimationFrame",
-                    "EventDispatch", "v8.run", "RunMicrotasks", "XHRReadyStateChange", "XHRLoad"),
+                    "EventDispatch", "v8.run", "RunMicrotasks", "XHRReadyStateChange", "XHRLoad", "v8.callFunction",
+                    "v8.callAsConstructor", "v8.newInstance"),
          "gc": ("MinorGC", "MajorGC", "V8.GCScavenger", "V8.GCFinalizeMC", "BlinkGC.AtomicPhase"),
          "parse html": ("ParseHTML",),
          "parse css": ("ParseAuthorStyleSheet",),
@@ -49,11 +53,15 @@ KINDS = {"compile": ("v8.compile", "V8.CompileCode", "v8.compileModule", "Compil
 CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline", "v8", "v8.execute", "blink.user_timing"]
 
 
+SERVER: list[int] = []  # the server's process, whose tree is not the browser's
+
+
 def renderer_cpu() -> dict[str, float]:
-    """CPU seconds of this script's chromium processes by kind (renderer, gpu, other)."""
+    """CPU seconds of this script's chromium processes by kind (renderer, gpu, other), the server's tree left out."""
     table = process_table()
     spent: dict[str, float] = defaultdict(float)
-    for pid in tree(os.getpid(), table) - {os.getpid()}:
+    server = set().union(*(tree(pid, table) for pid in SERVER))
+    for pid in tree(os.getpid(), table) - {os.getpid()} - server:
         spent[chromium_kind(pid)] += table[pid][2] / TICKS
     return spent
 
@@ -147,10 +155,11 @@ def measure(browser: Any, url: str, join: bool, idle: float, trace: Optional[Pat
     return {"files": len(files), "bytes": sum(e.get("bytes", 0) for e in files), "kinds": dict(kinds),
             "urls": sorted((e.get("bytes", 0), e["url"]) for e in files),
             "form_s": (times["form"] or 0) / 1000, "ready_s": times["app"] / 1000, "ready_wall_s": ready_wall,
-            "renderer_cpu_s": at_ready["renderer"] - before["renderer"],
-            "form_renderer_cpu_s": at_form["renderer"] - before["renderer"], "console": said, "gpu_cpu_s": at_ready["gpu"] - before["gpu"],
-            "other_cpu_s": at_ready["other"] - before["other"],
-            "idle_renderer_cpu_s": after["renderer"] - at_ready["renderer"], "idle_gpu_cpu_s": after["gpu"] - at_ready["gpu"],
+            "renderer_cpu_s": at_ready["renderer"] - before["renderer"], "console": said,
+            "form_renderer_cpu_s": at_form["renderer"] - before["renderer"],
+            "gpu_cpu_s": at_ready["gpu"] - before["gpu"], "other_cpu_s": at_ready["other"] - before["other"],
+            "idle_renderer_cpu_s": after["renderer"] - at_ready["renderer"],
+            "idle_gpu_cpu_s": after["gpu"] - at_ready["gpu"],
             "script_s": metrics_ready["ScriptDuration"], "style_s": metrics_ready["RecalcStyleDuration"],
             "layout_s": metrics_ready["LayoutDuration"], "task_s": metrics_ready["TaskDuration"],
             "compile_s": metrics_ready.get("V8CompileDuration", 0.0),
@@ -159,6 +168,22 @@ def measure(browser: Any, url: str, join: bool, idle: float, trace: Optional[Pat
             "idle_task_s": metrics_idle["TaskDuration"] - metrics_ready["TaskDuration"],
             "idle_style_count": metrics_idle["RecalcStyleCount"] - metrics_ready["RecalcStyleCount"],
             "main": traced}
+
+
+def loading_cost(browser: Any, url: str, seconds: float) -> float:
+    """CPU seconds a second (renderer and compositor) of a page held where it shows the loading sign: the page's
+    main script (voila.js) is never answered, as while thirty pages wait for theirs."""
+    context = browser.new_context(viewport=VIEWPORT)
+    page = context.new_page()
+    page.route("**/voila/static/voila.js", lambda route: None)  # never answered: the page keeps loading
+    page.goto(url, wait_until="commit", timeout=180_000)
+    page.wait_for_selector("#loading_text", timeout=180_000)
+    time.sleep(1)
+    before = renderer_cpu()
+    time.sleep(seconds)
+    after = renderer_cpu()
+    context.close()
+    return (after["renderer"] + after["gpu"] - before["renderer"] - before["gpu"]) / seconds
 
 
 def app_server(game: str, folder: Path) -> tuple[str, subprocess.Popen]:
@@ -171,21 +196,23 @@ def app_server(game: str, folder: Path) -> tuple[str, subprocess.Popen]:
     return f"http://127.0.0.1:{port}/", process
 
 
-def report(runs: list[dict], label: str, files: bool) -> None:
+def report(runs: list[dict], label: str, files: bool, idle: float) -> None:
     """The median of each figure over the runs, as a table."""
     med = lambda key: statistics.median(r[key] for r in runs)  # noqa: E731
     print(f"\n{label}: {len(runs)} page(s); median of each figure ({time.strftime('%H:%M')}, "
           f"load {os.getloadavg()[0]:.1f})")
     print(f"  fetched: {runs[0]['files']} files, {runs[0]['bytes'] / 2**20:.2f} MB "
           + ", ".join(f"{k} {n} ({b / 1024:.0f} kB)" for k, (n, b) in sorted(runs[0]["kinds"].items())))
-    print(f"  form {med('form_s'):.2f} s, playable {med('ready_s'):.2f} s after navigation")
-    print(f"  CPU to playable: renderer {med('renderer_cpu_s'):.2f} s (to the join form "
-          f"{med('form_renderer_cpu_s'):.2f} s), compositor {med('gpu_cpu_s'):.2f} s, "
+    joined = any(r["form_s"] for r in runs)
+    form = f"join form {med('form_s'):.2f} s, " if joined else ""
+    print(f"  {form}playable {med('ready_s'):.2f} s after navigation")
+    to_form = f" (to the join form {med('form_renderer_cpu_s'):.2f} s)" if joined else ""
+    print(f"  CPU to playable: renderer {med('renderer_cpu_s'):.2f} s{to_form}, compositor {med('gpu_cpu_s'):.2f} s, "
           f"browser/network {med('other_cpu_s'):.2f} s")
     print(f"  chromium's counters: tasks {med('task_s'):.2f} s, script {med('script_s'):.2f} s, "
           f"style {med('style_s'):.2f} s ({med('style_count'):.0f} recalcs), layout {med('layout_s'):.2f} s "
           f"({med('layout_count'):.0f}); {med('nodes'):.0f} nodes, JS heap {med('heap_mb'):.1f} MB")
-    print(f"  idle {IDLE:.0f} s after: renderer {med('idle_renderer_cpu_s'):.2f} s, compositor "
+    print(f"  idle {idle:.0f} s after: renderer {med('idle_renderer_cpu_s'):.2f} s, compositor "
           f"{med('idle_gpu_cpu_s'):.2f} s, tasks {med('idle_task_s'):.2f} s, {med('idle_style_count'):.0f} recalcs")
     traced = [r["main"] for r in runs if r["main"]]
     if traced:
@@ -200,12 +227,8 @@ def report(runs: list[dict], label: str, files: bool) -> None:
             print(f"    {size / 1024:8.1f} kB  {url.split('?')[0][-110:]}")
 
 
-IDLE = 10.0
-
-
 def main(argv: Optional[list[str]] = None) -> None:
     """Measure and print."""
-    global IDLE
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--app", metavar="GAME", help="measure `cardlib app GAME`'s page instead of the class's")
     parser.add_argument("--runs", type=int, default=3)
@@ -214,7 +237,6 @@ def main(argv: Optional[list[str]] = None) -> None:
     parser.add_argument("--trace", type=Path, help="keep the last run's chromium trace here (JSON)")
     parser.add_argument("--no-trace", action="store_true", help="no trace (tracing itself costs the renderer)")
     args = parser.parse_args(argv)
-    IDLE = args.idle
     from playwright.sync_api import sync_playwright
 
     with tempfile.TemporaryDirectory(prefix="page-weight-") as folder, sync_playwright() as playwright:
@@ -223,19 +245,24 @@ def main(argv: Optional[list[str]] = None) -> None:
         try:
             if args.app:
                 url, process = app_server(args.app, Path(folder))
+                SERVER[:] = [process.pid]
                 try:
                     runs = [measure(browser, url, False, args.idle, trace) for _ in range(args.runs)]
+                    loading = loading_cost(browser, url, args.idle)
                 finally:
                     stop_server(process)
                 label = f"cardlib app {args.app}"
             else:
-                with class_server(Path(folder), database_url(None, Path(folder)), CODE, args.runs + 1,
+                with class_server(Path(folder), database_url(None, Path(folder)), CODE, args.runs + 2,
                                   "twentyfive") as served:
+                    SERVER[:] = [served["pid"]]
                     runs = [measure(browser, served["url"], True, args.idle, trace) for _ in range(args.runs)]
+                    loading = loading_cost(browser, served["url"], args.idle)
                 label = "cardlib class, student page (joined)"
         finally:
             browser.close()
-    report(runs, label, args.files)
+    report(runs, label, args.files, args.idle)
+    print(f"  while it loads: {loading:.3f} CPU-seconds a second (renderer and compositor; its script held back)")
 
 
 if __name__ == "__main__":

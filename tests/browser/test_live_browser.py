@@ -99,7 +99,8 @@ def test_a_student_joins_plays_a_round_and_it_is_in_the_database(live_class, bro
     try:
         page.goto(live_class["url"], wait_until="domcontentloaded")
         # The loading sign stands still: nothing on the page draws frames while its scripts load.
-        assert page.evaluate("[document.getElementById('loading') !== null, document.getAnimations().length]") == [True, 0]
+        sign = "[document.getElementById('loading') !== null, document.getAnimations().length]"
+        assert page.evaluate(sign) == [True, 0]
         page.wait_for_selector(".cl-join button", timeout=LOAD_TIMEOUT)
         join(page, "Ana", "KXPQ")  # a wrong code
         page.wait_for_selector(".cl-join-message")
