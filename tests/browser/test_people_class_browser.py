@@ -383,7 +383,10 @@ def test_three_people_and_a_bot_play_a_whole_satori_table_through_cardlib_class(
     except BaseException:  # say where each page was and what the class logged
         for context in contexts:
             for tab in context.pages:
-                print(tab.evaluate(WHERE))
+                try:
+                    print(tab.evaluate(WHERE))
+                except Exception as error:  # a page that cannot answer says so, and the test's own error stays
+                    print(f"a page did not answer: {error}")
         print(log.read_text()[-4000:])
         raise
     finally:
