@@ -30,7 +30,7 @@ from fractions import Fraction
 from typing import NamedTuple, Optional
 
 from cardlib.core.cfr_tree import (
-    CHANCE, ChanceNode, Number, Size, Tree, places_utility, scores_utility, tree,
+    CHANCE, TOLERANCE, ChanceNode, Number, Size, Tree, places_utility, scores_utility, tree,
 )
 
 __all__ = [
@@ -39,7 +39,6 @@ __all__ = [
 ]
 
 Policy = dict[Hashable, dict[Hashable, Number]]  # information set (an observation) -> {action: probability}
-TOLERANCE = 1e-9  # how far a policy's probabilities at one information set may sum from 1 (float rounding)
 
 
 # --- policies ------------------------------------------------------------------------------------
@@ -78,7 +77,8 @@ def _table(game_tree: Tree, policy: Policy) -> list[list[Number]]:
 
 def restrict(game_tree: Tree, key: Hashable, action: Hashable) -> Tree:
     """The same tree in which information set ``key`` must play ``action``: what is a pure choice worth?"""
-    if key not in game_tree.keys or isinstance(key, ChanceNode) or action not in game_tree.actions[game_tree.keys.index(key)]:
+    if (isinstance(key, ChanceNode) or key not in game_tree.keys
+            or action not in game_tree.actions[game_tree.keys.index(key)]):
         raise ValueError(f"{action!r} is no choice at {key!r} in this tree")
     i = game_tree.keys.index(key)
     choice = game_tree.actions[i].index(action)

@@ -185,10 +185,10 @@ def tree(roots: Sequence[tuple[Number, Any]], *, utility: Optional[Callable[[Any
     if an observation is two different decisions, or if a player forgets their own decisions
     (CFR needs perfect recall).
 
-    >>> tree([])
+    >>> tree([])  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    TypeError: cfr.tree needs utility=, player 0's payoff at an end: utility=cfr.scores_utility (the chips or points won) or utility=cfr.places_utility (+1 a win, -1 a loss), or a function of the final state
+    TypeError: cfr.tree needs utility=, player 0's payoff at an end: utility=cfr.scores_utility (...) or ...
     """
     if utility is None or not callable(utility):
         raise TypeError(f"cfr.tree needs utility=, player 0's payoff at an end: {UTILITIES}, "

@@ -126,10 +126,10 @@ class Game:
     def new(self, seed: Optional[int] = None, deck: Optional[tuple[str, ...]] = None) -> "State":
         """A new hand: shuffled from ``seed``, or stacked as ``deck`` (up to three cards; chance deals the rest).
 
-        >>> Game().new(deck=("K", "K", "K"))
+        >>> Game().new(deck=("K", "K", "K"))  # doctest: +ELLIPSIS
         Traceback (most recent call last):
         ...
-        cardlib.core.errors.RulesError: a stacked deck is up to three cards of J J Q Q K K (player 0's, player 1's, the board), not ('K', 'K', 'K')
+        cardlib.core.errors.RulesError: a stacked deck is up to three cards of J J Q Q K K (...), not ('K', 'K', 'K')
         """
         rng = random.Random(seed)
         if deck is None:
