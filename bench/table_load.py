@@ -21,13 +21,13 @@ the pages of one chromium share the machine's clock, and so does the server, whi
 (``Move.clock``). A move's click is the mover's last click before the move was stored; in a window of answers
 given at once (The Satori's Katsu window) the last click at the table before it, since the answer that completes
 the window stores the ones waiting for it. Moves of bots and the rules' defaults (no answer in time) have no click.
-Click → stored: from that click to the move's time in the database (the rest is the other pages' polls, every
-0.5 s, and drawing). Lost: a click that changed nothing on its page (no new move, no new buttons, no message) and
-stored no move; doubled: a person's stored move without a click of its own; refused: a click the page answered
-"the table moved on", "too late" or "not your turn" (nothing stored, as it should be). Replayed: every table's
-stored moves replayed from its seed in this process reach the end (or the moves stored), and the rows computed
-from that replay equal the rows the class database holds for the table. Memory and CPU as ``class_load.py``
-measures them.
+Click → stored: from that click to the move's time in the database; stored → page: from then to each other page
+showing it (the other pages' kernels poll every 0.5 s, then draw). Lost: a click that changed nothing on its page
+(no new move, no new buttons, no message) and stored no move; doubled: a person's stored move without a click of
+its own; refused: a click the page answered "the table moved on", "too late" or "not your turn" (nothing stored,
+as it should be). Replayed: every table's stored moves replayed from its seed in this process reach the end (or
+the moves stored), and the rows computed from that replay equal the rows the class database holds for the table.
+Memory and CPU as ``class_load.py`` measures them.
 """
 from __future__ import annotations
 
@@ -44,6 +44,7 @@ from typing import Any, Optional, Sequence
 
 from class_load import POLL_MS, VIEWPORT, machine, number, percentile, why_not_playable
 from class_server import LOAD_MS, Sampler, class_server, database_url, first_line, memory
+from table_replay import check_table
 
 from cardlib.class_command import new_code
 from cardlib.games import info
@@ -51,10 +52,11 @@ from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS
 
 PEOPLE = ".cl-people-page"
 BUTTONS = f"{PEOPLE} .cl-controls button:not([disabled])"
-LOCAL = {"Next round", "Back to the tables", "Back", "New game"}  # clicks that store no move
 RARE = {"Katsu!", "Declare Satori!"}  # chosen one time in five: The Satori's games last long enough to measure
 REFUSED = ("moved on", "too late", "not your turn")
 CLICK_S = 30.0  # a click that changed nothing on its page after this long: lost
+GONE_S = 3.0  # a button chosen that is not there this long after (a window's time was up): chosen again
+LOOK_S = 0.5  # how often the bench looks at a page waiting for its turn (textContent, never a layout)
 STUCK_S = 180.0  # a page whose table showed nothing new for this long: stuck
 
 # In every page from its start: the first time each move number showed, and every click on the game's buttons.
@@ -71,14 +73,14 @@ WATCH = """(() => {
   document.addEventListener('click', event => {
     const button = event.target.closest('%s .cl-controls button');
     const el = document.querySelector('.cl-people');
-    if (button) seen.clicks.push({t: Date.now(), seq: el ? +el.dataset.seq : null, label: button.innerText.trim()});
+    if (button) seen.clicks.push({t: Date.now(), seq: el ? +el.dataset.seq : null, label: button.textContent.trim()});
   }, true);
 })()""" % PEOPLE
 
 STATE = """() => {
   const el = document.querySelector('.cl-people');
-  const labels = Array.from(document.querySelectorAll('%s')).map(b => b.innerText.trim());
-  const said = Array.from(document.querySelectorAll('%s .cl-message')).map(m => m.innerText.trim()).join(' ');
+  const labels = Array.from(document.querySelectorAll('%s')).map(b => b.textContent.trim());
+  const said = Array.from(document.querySelectorAll('%s .cl-message')).map(m => m.textContent.trim()).join(' ');
   return {stage: el ? el.dataset.stage : null, seq: el ? +el.dataset.seq : null, labels, message: said};
 }""" % (BUTTONS, PEOPLE)
 
@@ -156,7 +158,8 @@ async def student(browser: Any, url: str, code: str, name: str, place: int, args
     """One student: join, sit down at the table, play the seat to the end; what the page saw (context left open)."""
     said: list[str] = []
     seen: dict[str, Any] = {"name": name, "place": place, "context": None, "table": None, "lobby_s": None,
-                            "playing_s": None, "why": "", "outcomes": [], "clicks": [], "seq": {}, "stage": None}
+                            "playing_s": None, "why": "", "outcomes": [], "gone": 0, "clicks": [], "seq": {},
+                            "stage": None}
     page: Any = None
     try:
         try:
@@ -200,7 +203,7 @@ async def play(page: Any, args: argparse.Namespace, rng: random.Random, seen: di
         if time.monotonic() - changed > STUCK_S:
             raise RuntimeError(f"nothing new for {STUCK_S:.0f} s at move {state['seq']}")
         if not state["labels"]:  # another seat's turn: look again soon
-            await asyncio.sleep(0.25)
+            await asyncio.sleep(LOOK_S)
             again = await page.evaluate(STATE)
             changed = changed if again == state else time.monotonic()
             state = again
@@ -210,8 +213,13 @@ async def play(page: Any, args: argparse.Namespace, rng: random.Random, seen: di
         if not state["labels"] or state["stage"] == "over":
             continue
         label = state["labels"][choose_move(state["labels"], rng)]
-        await page.locator(BUTTONS).filter(has_text=re.compile(rf"^\s*{re.escape(label)}\s*$")).first.click(
-            timeout=CLICK_S * 1000)
+        try:
+            await page.locator(BUTTONS).filter(has_text=re.compile(rf"^\s*{re.escape(label)}\s*$")).first.click(
+                timeout=GONE_S * 1000)
+        except Exception:  # gone before the click (a window closed at its time): no click, look again
+            seen["gone"] += 1
+            state = await page.evaluate(STATE)
+            continue
         before, deadline = state, time.monotonic() + CLICK_S
         while state == before and time.monotonic() < deadline:
             await asyncio.sleep(0.1)
@@ -251,71 +259,6 @@ async def tables_of(url: str, code: str, server: int, args: argparse.Namespace) 
             await browser.close()
 
 
-# -- what the database holds --
-
-def check_table(db: Any, table_id: int, pages: Sequence[dict]) -> dict:
-    """One table: its moves replayed from the seed, its stored rows against the replay's, and each move's latency
-    to every other page (``pages``: what the table's students saw)."""
-    from cardlib.core.classdb_tables import round_rows, rounds
-    from cardlib.core.match import replay
-    from cardlib.core.tables import Table
-    from sqlalchemy import select
-
-    row, moves = db.table_row(table_id), db.moves(table_id)
-    game = info(row.game)
-    seat_of = {seat.name: seat.seat for seat in db.seats(table_id) if seat.name is not None}
-    by_seat = {seat_of[page["name"]]: page for page in pages if page["name"] in seat_of}
-    clicks = {seat: [c for c in page["clicks"] if c["label"] not in LOCAL] for seat, page in by_seat.items()}
-    used: set[tuple[int, int]] = set()
-    state, latencies, to_store, doubled = game.package.Game(**row.options).new(seed=row.seed), [], [], 0
-    for before, move in zip([None, *moves], moves):
-        in_window = game.answer_window(state) is not None
-        state.apply(game.parse(move.notation))
-        if move.by_bot or move.by_default or move.seat not in clicks:
-            continue
-        stored = move.clock * 1000 + 5  # ms; a click comes before its move is stored
-        mine = [(c["t"], i) for i, c in enumerate(clicks[move.seat]) if c["t"] <= stored and (move.seat, i) not in used]
-        if not mine:
-            doubled += 1
-            continue
-        used.add((move.seat, max(mine)[1]))
-        cause = max(mine)[0]
-        if in_window:  # the answer that completed the window, or the time up that stored a default before it
-            cause = max(c["t"] for one in clicks.values() for c in one if c["t"] <= stored)
-            if before is not None and before.by_default:
-                cause = max(cause, before.clock * 1000)
-        clicker = next((s for s, one in clicks.items() if any(c["t"] == cause for c in one)), None)
-        to_store.append(move.clock * 1000 - cause)
-        for seat, page in by_seat.items():
-            shown = [t for s, t in page["seq"].items() if s >= move.seq + 1]
-            if seat != clicker and shown:
-                latencies.append(min(shown) - cause)
-    unmatched = {seat: [i for i in range(len(one)) if (seat, i) not in used] for seat, one in clicks.items()}
-    outcomes = {seat: [o for o in by_seat[seat]["outcomes"] if o[0] not in LOCAL] for seat in by_seat}
-    lost = sum(1 for seat, ids in unmatched.items() for i in ids
-               if i < len(outcomes[seat]) and outcomes[seat][i][1] == "nothing")
-    replayed = replay(game.package.Game(**row.options), row.seed, [game.parse(m.notation) for m in moves])
-    same = replayed.history == state.history
-    if replayed.is_over:
-        table = Table(db, table_id)
-        query = (select(rounds.c.student, round_rows.c.data)
-                 .select_from(rounds.join(round_rows, round_rows.c.round_id == rounds.c.id))
-                 .where(rounds.c.table_name == f"table {table_id}").order_by(rounds.c.number, round_rows.c.line))
-        with db.engine.connect() as connection:
-            stored_rows: dict[tuple[str, int], list[dict]] = {(name, seat_of[name]): [] for name in seat_of}
-            for name, data in connection.execute(query):
-                stored_rows[(name, seat_of[name])].append({k: v for k, v in json.loads(data).items() if k != "game_no"})
-        for (name, seat), got in stored_rows.items():
-            want = [{k: v for k, v in r.items() if k != "game_no"} for part in table.round_records(seat) for r in part]
-            same = same and json.loads(json.dumps(want)) == got
-    return {"table": table_id, "moves": len(moves), "people_moves": sum(not (m.by_bot or m.by_default) for m in moves),
-            "bot_moves": sum(m.by_bot for m in moves), "default_moves": sum(m.by_default for m in moves),
-            "over": replayed.is_over, "identical": same, "latencies": latencies, "to_store": to_store, "lost": lost,
-            "doubled": doubled,
-            "refused": sum(o[1] == "refused" for one in outcomes.values() for o in one),
-            "shown_last": all(max(page["seq"], default=-1) == len(moves) for page in by_seat.values())}
-
-
 def measure_tables(args: argparse.Namespace) -> dict:
     """A fresh class of ``--tables`` × ``--people`` students at tables of ``--size``: the figures of one run."""
     from cardlib.core.classdb import ClassDB
@@ -335,6 +278,7 @@ def measure_tables(args: argparse.Namespace) -> dict:
         checked = [check_table(db, table, [one for one in seen if one["table"] == table]) for table in ids]
     latencies = [ms for table in checked for ms in table["latencies"]]
     to_store = [ms for table in checked for ms in table["to_store"]]
+    from_store = [ms for table in checked for ms in table["from_store"]]
     joined = [one["lobby_s"] for one in seen if one["lobby_s"] is not None]
     return {"tables": args.tables, "size": args.size, "people": args.people, "pages": pages, "pool": pool,
             "warm_s": server["warm_s"], "joined_p50_s": percentile(joined, 0.5),
@@ -346,8 +290,10 @@ def measure_tables(args: argparse.Namespace) -> dict:
             "default_moves": sum(t["default_moves"] for t in checked),
             "samples": len(latencies), "p50_ms": percentile(latencies, 0.5), "p95_ms": percentile(latencies, 0.95),
             "max_ms": max(latencies, default=None), "stored_p50_ms": percentile(to_store, 0.5),
-            "stored_p95_ms": percentile(to_store, 0.95), "lost": sum(t["lost"] for t in checked),
+            "stored_p95_ms": percentile(to_store, 0.95), "shown_p50_ms": percentile(from_store, 0.5),
+            "shown_p95_ms": percentile(from_store, 0.95), "lost": sum(t["lost"] for t in checked),
             "doubled": sum(t["doubled"] for t in checked), "refused": sum(t["refused"] for t in checked),
+            "gone": sum(one["gone"] for one in seen),
             "over": sum(t["over"] for t in checked), "identical": sum(t["identical"] for t in checked),
             "checked": len(checked), "all_shown_last": sum(t["shown_last"] for t in checked),
             **{f"end_{key}": value for key, value in at_end.items()},
@@ -367,12 +313,14 @@ def tables_tables(r: dict) -> str:
     """A run's figures: the moves and their latency, then the memory and CPU."""
     moves = markdown(
         ("tables × seats", "pages", "joined p50/p95 s", "never playable", "stuck", "moves people/bots/defaults",
-         "samples", "move → page p50 ms", "p95 ms", "max ms", "click → stored p50/p95 ms", "refused", "lost",
+         "samples", "move → page p50 ms", "p95 ms", "max ms", "click → stored p50/p95 ms",
+         "stored → page p50/p95 ms", "refused", "lost",
          "doubled", "every page saw the end"),
         (f"{r['tables']} × {r['size']}", r["pages"], f"{number(r['joined_p50_s'])}/{number(r['joined_p95_s'])}",
          r["not_playable"], r["stuck"], f"{r['people_moves']}/{r['bot_moves']}/{r['default_moves']}", r["samples"],
          number(r["p50_ms"], 0), number(r["p95_ms"], 0), number(r["max_ms"], 0),
-         f"{number(r['stored_p50_ms'], 0)}/{number(r['stored_p95_ms'], 0)}", r["refused"], r["lost"],
+         f"{number(r['stored_p50_ms'], 0)}/{number(r['stored_p95_ms'], 0)}",
+         f"{number(r['shown_p50_ms'], 0)}/{number(r['shown_p95_ms'], 0)}", r["refused"], r["lost"],
          r["doubled"], f"{r['all_shown_last']}/{r['checked']}"))
     used = markdown(
         ("pool", "warm s", "server MB", "kernels (peak)", "kernels MB (peak)", "browsers MB",
@@ -402,7 +350,8 @@ def main_tables(args: argparse.Namespace) -> None:
           f"clicks{'' if args.moves is None else f', {args.moves} moves a table at most'}, database "
           f"{'temporary SQLite' if args.db is None else args.db.split('@')[-1]}.\n")
     print(tables_tables(row))
-    print(f"\nreplayed: {row['identical']}/{row['checked']} tables identical ({row['over']} played to the end)")
+    print(f"\nreplayed: {row['identical']}/{row['checked']} tables identical ({row['over']} played to the end); "
+          f"{row['gone']} buttons chosen were gone before the click (a window's time was up)")
     for line in row["why"] + row["log_errors"]:
         print(f"  {line}")
     print(f"  load {row['load_end']} at the end; logs in {row['folder']}")

@@ -74,4 +74,4 @@ def test_one_table_of_people_is_played_to_the_end_measured_and_replayed() -> Non
     finally:
         sys.path.remove(str(BENCH.parent))
     lines = table_load.tables_tables(row).splitlines()
-    assert lines[2].split("|")[1].strip() == "1 × 3" and lines[2].split("|")[12].strip() == "0"  # lost
+    assert lines[2].split("|")[1].strip() == "1 × 3" and lines[2].split("|")[13].strip() == "0"  # lost
