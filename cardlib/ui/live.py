@@ -236,7 +236,7 @@ class ClassPage(widgets.VBox):
             self.children = [self.status_row, self.message, self.app]
             return
         self.table_button.layout.display = "none"
-        self.children = [self.message, self.people]  # the people page's own line names the student and the class
+        self.children = [self.people]  # its own line names the student and the class (an empty message takes room)
 
     def play_bots(self) -> None:
         """Back from the tables of people to the game against bots."""

@@ -88,7 +88,7 @@ class PeoplePage(widgets.VBox):
         self._status = widgets.HTML()
         self._seats = widgets.HTML()
         self._body = widgets.VBox()
-        self._message = widgets.HTML()
+        self._message = widgets.HTML(layout=widgets.Layout(display="none"))
         sizes = [(self.say("{n} players", n=n), n) for n in sorted(self.info.sizes)]
         self.size_choice = widgets.Dropdown(options=sizes, value=self.info.sizes[0],  # the registry's first: the usual
                                             layout=widgets.Layout(width="9em"))
@@ -133,6 +133,7 @@ class PeoplePage(widgets.VBox):
     def _show_message(self, text: str, kind: str = "error") -> None:
         self._message_text = text
         self._message.value = message_html(text, kind)
+        self._message.layout.display = None if text else "none"  # an empty HTML widget still takes a line
 
     def _show_status(self) -> None:
         view, say = self.view, self.say

@@ -115,8 +115,9 @@ def fits(page, pictures: Path, name: str) -> str:
         measured = page.evaluate(MEASURE)
         over = measured["height"] - measured["window"]
         seen.append(f"{height}: " + (f"scrolls {over} px" if over > 0 else "fits"))
-        assert measured["width"] <= measured["across"], (name, width, measured)  # never a sideways scroll
         page.screenshot(path=str(pictures / f"people-class-satori-{name}-{height}.png"))
+        assert measured["width"] <= measured["across"], (name, width, measured)  # never a sideways scroll
+        assert over <= 0, f"the page {name} scrolls {over} px at {width}x{height} (picture in {pictures})"
     page.set_viewport_size({"width": 1366, "height": 768})
     return ", ".join(seen)
 
