@@ -169,7 +169,8 @@ class Windows:
             return seat, self.parse(given.notation), False, False  # type: ignore[attr-defined]
         row = next(row for row in self.db.seats(self.id) if row.seat == seat)
         if row.name is None or self._away(row.seen, self.clock()):  # type: ignore[attr-defined]
-            return seat, self.bot_move(), True, False  # type: ignore[attr-defined]
+            # the bot's move for this state, never a later one another kernel stored meanwhile
+            return seat, self.bot_move(state), True, False  # type: ignore[attr-defined]
         if self.clock() >= self.deadline(opened):
             return seat, self.parse(window.default), False, True  # type: ignore[attr-defined]
         return None

@@ -252,11 +252,12 @@ class Table(Windows):
 
     # --- bots ------------------------------------------------------------------------------------------
 
-    def bot_move(self) -> Any:
-        """The bot's move for the seat to move, from (seed, move number) alone: every kernel computes the same."""
-        state = self.sync()
+    def bot_move(self, state: Any = None) -> Any:
+        """The bot's move for the seat to move in ``state`` (the table's, synced now if not given), from (seed, move
+        number) alone: every kernel computes the same."""
+        state = self.sync() if state is None else state
         seat = state.current_player
-        rng = random.Random(f"table-bot:{self._seed}:{len(self._moves)}")
+        rng = random.Random(f"table-bot:{self._seed}:{len(state.history)}")
         legal = state.legal_actions()
         action = self.info.new_bot().act(state.observation(seat), legal, rng)
         if action not in legal:
@@ -275,6 +276,7 @@ class Table(Windows):
             return made
         while True:
             state = self.sync()
+            seq = len(self._moves)  # the move decided below is for this state only: stored as this number or not at all
             if state.is_over:
                 if self._status == "playing":  # as the database said last: its record may not be stored yet
                     self.finish()
@@ -291,11 +293,11 @@ class Table(Windows):
                 row = next(row for row in self.db.seats(self.id) if row.seat == seat)
                 if windows_only or (row.name is not None and not self._away(row.seen, self.clock())):
                     return made
-                action, by_bot = self.bot_move(), True
+                action, by_bot = self.bot_move(state), True
             trial = state.clone()
             trial.apply(action)
             try:
-                self._store(len(self._moves), seat, action, trial, by_bot=by_bot, by_default=by_default,
+                self._store(seq, seat, action, trial, by_bot=by_bot, by_default=by_default,
                             unanswered=unanswered, present=False)  # an answer's sender was seen when it came
                 made += 1
             except MovedOn:  # another kernel stored this move first, or the seat's answer came: go on from the log
@@ -321,7 +323,8 @@ class Table(Windows):
         """A seat's record rows, one list a finished round (half, game), as its app would write them (the game's
         ``classroom`` decision_row and round_rows, replayed move by move) plus ``people`` (the seats that were
         people, e.g. "0 2") and ``by`` (who decided: "person", "bot" for a student away, or "default": the rules'
-        default for no answer in a window's time; a round's row: "bot" if the bot made any of the seat's moves). ``game_no`` is 1 here: the database numbers it."""
+        default for no answer in a window's time; a round's row: "bot" if the bot made any of the seat's moves).
+        ``game_no`` is 1 here: the database numbers it."""
         classroom = importlib.import_module(self.info.module + ".classroom")
         people = " ".join(str(row.seat) for row in self.db.seats(self.id) if row.name is not None)
         state, moves = self.game.new(seed=self._seed), self.moves()

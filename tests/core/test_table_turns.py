@@ -19,8 +19,8 @@ from cardlib.core.classdb_tables import SCHEMA_VERSION, database_url, schema_ver
 from cardlib.core.errors import IllegalActionError, RulesError
 from cardlib.core.tables import MovedOn, NotYourTurn, Table, seated_at, start_all
 from cardlib.games import info
-from tests.core.table_helpers import (GAMES, PEOPLE_SIZE, Clock, at_once, name_at, old_metadata, play_random, seated,
-                                      seed_of, stored_rows)
+from tests.core.table_helpers import (GAMES, NAMES, PEOPLE_SIZE, Clock, at_once, name_at, old_metadata, play_random,
+                                      seated, seed_of, stored_rows)
 
 
 # --- one move at a time ------------------------------------------------------------------------------------
@@ -59,6 +59,60 @@ def test_two_pages_racing_the_same_move_store_one_and_the_other_hears_the_table_
         assert "The table moved on" in next(said for kind, said, _ in outcomes if kind == "moved on")
         races += 1
     assert races == 4
+
+
+class Racing:
+    """A kernel's class database while another kernel moves: its first look at the seats lets ``other`` play first
+    (the moment between a kernel reading the log and storing its bot's move)."""
+
+    def __init__(self, db: ClassDB, other: Table) -> None:
+        self.db, self.other, self.armed = db, other, True
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.db, name)
+
+    def seats(self, table_id: int) -> Any:
+        if self.armed:
+            self.armed = False
+            self.other.advance_bots()
+        return self.db.seats(table_id)
+
+
+def at_the_bots_turn(db: ClassDB, game: str, size: int) -> Table:
+    """A table of ``size`` with its last seat a bot, the people having played (seeded) up to the bot's turn."""
+    for attempt in range(20):  # a game may end before the bot's turn comes (The Satori's Katsu can be quick)
+        code = f"RACE{attempt:02d}"
+        db.open_class(code, game=game)
+        table = Table.open(db, code, game, size)
+        for name in NAMES[:size - 1]:
+            db.join(code, name)
+            table.sit(name)
+        table.start(NAMES[0])
+        rng = random.Random(attempt)
+        while (state := table.sync()).current_player not in (size - 1, None):
+            name = name_at(table, state.current_player)
+            view = table.view(name)
+            table.play(name, view.seq, str(view.legal[rng.randrange(len(view.legal))]))
+        if state.current_player == size - 1:
+            return table
+    raise AssertionError("no game of 20 reached the bot's turn")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_bots_move_decided_for_one_state_is_never_stored_after_another_kernels_move(
+        class_db: ClassDB, game: str) -> None:
+    size = PEOPLE_SIZE[game]
+    table, bot = at_the_bots_turn(class_db, game, size), size - 1
+    other = Table(class_db, table.id)  # another page's kernel, about to play the same bot's move
+    racing = Table(Racing(class_db, other), table.id)
+    racing.advance_bots()
+    stored = class_db.moves(table.id)
+    movers, state = [], table.game.new(seed=seed_of(class_db, table))
+    for move in stored:
+        movers.append(state.current_player)
+        state.apply(info(game).parse(move.notation))
+    assert [move.seat for move in stored] == movers, "a move stored under a seat that was not to move"
+    assert not any(move.by_bot and move.seat != bot for move in stored), "a bot moved for a person who is here"
 
 
 @pytest.mark.parametrize("game", GAMES)
