@@ -47,6 +47,11 @@ def test_conformance(info, game, check):
     check(game)
 
 
+@pytest.mark.parametrize("info", REGISTRY, ids=ids)
+def test_parse_reads_every_legal_action_back_and_refuses_what_is_no_notation_with_value_error(info):
+    testing.check_game_parse(info.games()[0], info.parse)
+
+
 @pytest.mark.parametrize("info", EVERY, ids=ids)
 def test_a_bool_is_no_player_count_and_no_start_seat(info):
     # isinstance(True, int) holds and True == 1 is a seat: only an explicit check turns a bool away

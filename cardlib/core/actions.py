@@ -1,5 +1,6 @@
 """``Word``: the base of an action that is one fixed phrase of a digest's notation and has no parts
-(Draw, Pass, Check, Fold, …), so a game writes it in three lines.
+(Draw, Pass, Check, Fold, …), so a game writes it in three lines; ``notation_text``: the first line of
+every game's ``parse``.
 
 >>> class Knock(Word):
 ...     '''End the round now.'''
@@ -37,3 +38,18 @@ class Word:
     def __hash__(self) -> int:
         # the same in every process (str hashes are salted): sets of actions iterate alike run to run
         return sum(map(ord, self.notation))
+
+
+def notation_text(text: object, title: str) -> str:
+    """``text`` with its runs of spaces made one, for a game's ``parse``; ValueError for anything but a str.
+
+    >>> notation_text("  take 3  and 7 ", "Discontinuity")
+    'take 3 and 7'
+    >>> notation_text(None, "Loop")
+    Traceback (most recent call last):
+    ...
+    ValueError: None is not Loop notation: a move is written as text (a str), like str(action)
+    """
+    if not isinstance(text, str):
+        raise ValueError(f"{text!r:.60} is not {title} notation: a move is written as text (a str), like str(action)")
+    return " ".join(text.split())

@@ -6,13 +6,19 @@ A game's State writes only hooks, the way OpenSpiel's ``kuhn_poker.py`` serves `
   it returns is handed to ``_change`` (a plan worked out while checking, or None);
 - ``_change(action, plan)``: make the legal action happen (whose turn next: ``self._current``);
 - ``legal_actions()``, ``_observe(seat)`` (an Observation with at least seat, players,
-  current_player, log and result: the apps draw from these), ``determinize``, ``result``, ``all_cards``.
+  current_player, log and result: the apps draw from these), ``_determinize(seat, rng)``, ``result``,
+  ``all_cards``.
 
 A public event goes into ``self._log`` as (kind, seat, value); the apps narrate it.
 
 The base keeps ``current_player`` (``self._current``, None once the game is over), ``is_over``,
-``history``, ``apply`` (refuse a finished game, check, change, record), ``observation`` (a seat
-that is no seat is refused) and ``clone``. ``core/example.py`` is a whole game written this way.
+``history``, ``apply`` (refuse a finished game, check, change, record), ``observation`` and
+``determinize`` (a seat that is no seat is refused) and ``clone``. ``core/example.py`` is a whole game
+written this way.
+
+``_check`` refuses an action's type twins too: ``Take(3, 7.0, 8) == Take(3, 7, 8)`` and both hash alike,
+so a rule that only looks the action up would take the float and record it (``type(x) is int``, not
+``x in legal``; ``core.errors.whole_number``). ``core/testing.py``'s ``check_type_twins`` holds every game to it.
 """
 from __future__ import annotations
 
@@ -101,6 +107,12 @@ class Engine:
             raise ValueError(f"no seat {seat!r} in a {self.game.players}-player game")
         return self._observe(seat)
 
+    def determinize(self, seat: int, rng: random.Random) -> "Engine":
+        """A state ``seat`` cannot tell from this one, hidden cards dealt again (ValueError for a seat that is not at the table)."""
+        if type(seat) is not int or not 0 <= seat < self.game.players:
+            raise ValueError(f"no seat {seat!r} in a {self.game.players}-player game")
+        return self._determinize(seat, rng)
+
     def clone(self) -> "Engine":
         """An independent copy, random stream included (no deepcopy: see ``_copy``)."""
         cls = type(self)
@@ -128,4 +140,8 @@ class Engine:
 
     def _observe(self, seat: int) -> Any:
         """The frozen view of a valid seat."""
+        raise NotImplementedError
+
+    def _determinize(self, seat: int, rng: random.Random) -> "Engine":
+        """For a valid seat: a copy with every card ``seat`` cannot see dealt again from ``rng``, ``observation(seat)`` kept."""
         raise NotImplementedError

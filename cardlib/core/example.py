@@ -186,7 +186,7 @@ class State(Engine):
         scores = (won, -won) if winner == 0 else (-won, won)
         return Result(scores=scores, places=places_from_scores(scores, lower_is_better=False))
 
-    def determinize(self, seat: int, rng: random.Random) -> "State":
+    def _determinize(self, seat: int, rng: random.Random) -> "State":
         """A hand ``seat`` cannot tell from this one: the other card drawn from the two unseen."""
         other = self.clone()
         if self._showdown() is None:

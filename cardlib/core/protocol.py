@@ -45,7 +45,12 @@ class Game(Protocol):
 
 @runtime_checkable
 class State(Protocol):
-    """One position of a game: whose turn, what may be done, what each seat may see, and every card."""
+    """One position of a game: whose turn, what may be done, what each seat may see, and every card.
+
+    The edges (``core/testing.py`` checks them for every game): ``apply`` raises IllegalActionError and
+    changes nothing for anything not legal now, a legal action's type twin included (``Take(3, 7.0, 8)``);
+    ``observation`` and ``determinize`` raise ValueError for a seat that is no seat (-1, 99, None, True, "0").
+    """
 
     @property
     def current_player(self) -> int | None: ...

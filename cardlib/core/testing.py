@@ -6,6 +6,7 @@ wherever it is) so that the checks can see no card is lost or made.
 """
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections import Counter, deque
 from collections.abc import Hashable, Iterator
@@ -17,6 +18,8 @@ from cardlib.core.match import play, replay
 from cardlib.core.agents import RandomAgent
 
 MALFORMED: tuple[Any, ...] = (None, "draw", 42, 3.5, (), object(), [1, 2])
+NO_SEATS: tuple[Any, ...] = (-1, 99, None, True, False, "0", 1.0)  # False == 0 and 1.0 == 1, but neither is a seat
+NOT_TEXT: tuple[Any, ...] = (None, 42, 3.5, b"take", ["pass"], ("pass",), object())
 
 
 def variants(package: ModuleType) -> tuple[Any, ...]:
@@ -209,8 +212,117 @@ def check_observation_hides(game: Any, games: int = 5, seed: int = 5) -> None:
                 raise AssertionError("an observation can be changed in place")
 
 
+def _twin_values(value: Any) -> list[Any]:
+    """Values equal to ``value`` (and hashing alike) but of another type: 7.0 for 7, True for 1, 1 for True."""
+    kind = type(value)
+    if kind is bool:
+        return [int(value), float(value)]
+    if kind is int:
+        return [float(value)] + ([bool(value)] if value in (0, 1) else [])
+    if kind is tuple:
+        return [value[:index] + (twin,) + value[index + 1:] for index, part in enumerate(value)
+                for twin in _twin_values(part)]
+    return []
+
+
+def type_twins(action: Any) -> list[Any]:
+    """Copies of an action with one part (a dataclass field, or a number inside one) swapped for its twin.
+
+    >>> @dataclasses.dataclass(frozen=True)
+    ... class Move:
+    ...     to: int
+    ...     turned: bool
+    >>> type_twins(Move(1, True))
+    [Move(to=1.0, turned=True), Move(to=True, turned=True), Move(to=1, turned=1), Move(to=1, turned=1.0)]
+    >>> type_twins(Move(2, False))[0] == Move(2, False)  # equal, and so found by a lookup
+    True
+    """
+    if not dataclasses.is_dataclass(action) or isinstance(action, type):
+        return []
+    twins = []
+    for field in dataclasses.fields(action):
+        if not field.init:
+            continue
+        for twin in _twin_values(getattr(action, field.name)):
+            try:
+                twins.append(dataclasses.replace(action, **{field.name: twin}))
+            except (TypeError, ValueError):  # refused when made: it can never reach apply
+                pass
+    return twins
+
+
+def check_type_twins(game: Any, games: int = 4, seed: int = 6) -> None:
+    """Every legal action's type twins (7.0 for 7, True for 1, 1 for True) are refused, the state unchanged.
+
+    ``Take(3, 7.0, 8) == Take(3, 7, 8)`` and both hash alike, so a check by lookup lets a float through: it
+    would then be recorded in the history, stored as ``7.0`` and replayed as something else.
+    """
+    states = [state for state in random_states(game, games, seed) if not state.is_over]
+    for state in states[:: max(1, len(states) // 60)]:
+        twins = [twin for action in state.legal_actions() for twin in type_twins(action)]
+        before, original = snapshot(state), state.clone()
+        for twin in twins:
+            try:
+                state.apply(twin)
+            except IllegalActionError as error:
+                assert str(error), f"IllegalActionError for {twin!r} says nothing"
+            else:
+                raise AssertionError(f"{twin!r}, a type twin of a legal action, was accepted in {original!r}")
+        if snapshot(state) != before:
+            for twin in twins:
+                probe = original.clone()
+                try:
+                    probe.apply(twin)
+                except IllegalActionError:
+                    pass
+                assert snapshot(probe) == before, f"rejecting {twin!r} changed the state"
+
+
+def check_no_seat_refused(game: Any, games: int = 3, seed: int = 7) -> None:
+    """``determinize`` and ``observation`` of a seat that is no seat (-1, 99, None, True, "0", 1.0) raise ValueError."""
+    states = list(random_states(game, games, seed))
+    rng = random.Random(seed)
+    for state in (states[0], states[len(states) // 2], states[-1]):
+        before = snapshot(state)
+        for seat in (*NO_SEATS, game.players):
+            for name, ask in (("determinize", lambda: state.determinize(seat, rng)),
+                              ("observation", lambda: state.observation(seat))):
+                try:
+                    ask()
+                except ValueError as error:
+                    assert str(error), f"{name}({seat!r}) raised a ValueError that says nothing"
+                except Exception as error:  # noqa: BLE001 - any other error is the defect reported
+                    raise AssertionError(f"{name}({seat!r}) raised {type(error).__name__}: {error}, "
+                                         "not ValueError") from None
+                else:
+                    raise AssertionError(f"{name}({seat!r}) was accepted in a {game.players}-player game")
+        assert snapshot(state) == before, "asking for a seat that is no seat changed the state"
+
+
+def check_parse(parse: Any, legal: Any = ()) -> None:
+    """A game's ``actions.parse``: ``parse(str(a)) == a`` for the actions given, and ValueError (never
+    AttributeError or TypeError) for text that is no notation and for anything that is not text."""
+    for action in legal:
+        assert parse(str(action)) == action, f"parse({str(action)!r}) is not {action!r}"
+    for given in (*NOT_TEXT, "", "  ", "no such move 42"):
+        try:
+            parse(given)
+        except ValueError as error:
+            assert str(error), f"parse({given!r}) raised a ValueError that says nothing"
+        except Exception as error:  # noqa: BLE001 - any other error is the defect reported
+            raise AssertionError(f"parse({given!r}) raised {type(error).__name__}: {error}, not ValueError") from None
+        else:
+            raise AssertionError(f"parse({given!r}) was accepted")
+
+
+def check_game_parse(game: Any, parse: Any, games: int = 3, seed: int = 8) -> None:
+    """``check_parse`` with every action legal in a few seeded random games of ``game``."""
+    legal = {action for state in random_states(game, games, seed) for action in state.legal_actions()}
+    check_parse(parse, sorted(legal, key=repr))
+
+
 CHECKS = (check_playouts, check_illegal_actions, check_clone, check_replay, check_determinize,
-          check_observation_hides)
+          check_observation_hides, check_type_twins, check_no_seat_refused)
 
 
 def check_game(package: ModuleType) -> None:

@@ -18,7 +18,7 @@ import re
 from dataclasses import dataclass
 from typing import Optional, Union
 
-from cardlib.core.actions import Word
+from cardlib.core.actions import Word, notation_text
 
 # (row, column) of each place around the deck, in the order a stacked deal fills them.
 PLACES: tuple[tuple[int, int], ...] = ((0, 0), (0, 1), (0, 2), (1, 0), (1, 2), (2, 0), (2, 1), (2, 2))
@@ -116,7 +116,7 @@ def parse(text: str) -> Action:
     ...
     ValueError: 'take 3 and 7' is not Discontinuity notation (take A and B from line ④, take the joker, joker right of N)
     """
-    text = " ".join(text.split())
+    text = notation_text(text, "Discontinuity")
     if text == str(JOKER):
         return JOKER
     found = _TAKE.fullmatch(text)

@@ -353,7 +353,7 @@ class State(Engine):
             halves=tuple(self._halves),
         )
 
-    def determinize(self, seat: int, rng: random.Random) -> "State":
+    def _determinize(self, seat: int, rng: random.Random) -> "State":
         """A full state ``seat`` cannot tell from this one: the deck order and every joker's face
         (the seat's own too: nobody sees a joker) drawn again from the unseen cards."""
         other = self.clone()

@@ -53,7 +53,8 @@ def take_slots(square: Sequence[int], action: Take) -> tuple[int, int]:
     """The two places a Take empties, or IllegalActionError saying why it cannot be taken."""
     line = action.line
     slots = LINES.get(line) if type(line) is int else None
-    if slots is not None:
+    # Take(4, 7.0, 3) == Take(4, 3, 7) and hashes alike: only whole numbers (not 7.0, not True) are looked up
+    if slots is not None and type(action.a) is int and type(action.b) is int and _a_place(action.at):
         key = (line,) + tuple(square[slot] for slot in slots)
         try:
             found = (_OPTIONS.get(key) or _options(key))[1].get(action)
@@ -76,6 +77,8 @@ def why_not(square: Sequence[int], action: Take) -> str:
         return f"{action!r}: there is no line {line!r} (lines are 1 to 8, the sheet's ① to ⑧)"
     values = [square[slot] for slot in LINES[line]]
     shown = ", ".join(str(v) for v in values)
+    if not _a_place(action.at):
+        return f"{action!r}: at is None or a (row, column) place of whole numbers, not {action.at!r}"
     for number in (a, b):
         if type(number) is not int or number not in values:
             return f"{action!r}: line {MARKS[line]} shows {shown}, no {number!r}"
@@ -89,6 +92,11 @@ def why_not(square: Sequence[int], action: Take) -> str:
         return (f"{action!r}: line {MARKS[line]} shows {shown}; say which card is taken: "
                 + " or ".join(repr(o) for o in ways))
     return f"{action!r}: not a take on line {MARKS[line]} ({shown})"
+
+
+def _a_place(at: object) -> bool:
+    """True for None or a tuple of ints (not 0.0, not False): what a Take's ``at`` may be."""
+    return at is None or (type(at) is tuple and all(type(part) is int for part in at))
 
 
 def refill(square: list[int], deck: list[int]) -> None:

@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Union
 
-from cardlib.core.actions import Word
+from cardlib.core.actions import Word, notation_text
 
 Card = tuple[int, str]  # (number, colour letter)
 
@@ -143,7 +143,7 @@ def parse_card(text: str) -> Card:
     >>> parse_card("12b")
     (12, 'b')
     """
-    found = _CARD.fullmatch(text.strip())
+    found = _CARD.fullmatch(text.strip()) if isinstance(text, str) else None
     if not found:
         raise ValueError(f"{text!r} is not a card: a number 1 to 15 and r, b or y, like 7r")
     return int(found.group(1)), found.group(2)
@@ -155,7 +155,7 @@ def parse(text: str) -> Action:
     >>> parse("set aside 8r 3y"), parse("sit 0")
     (SetAside(cards=((3, 'y'), (8, 'r'))), Sit(chair=0))
     """
-    text = " ".join(text.split())
+    text = notation_text(text, "Loop")
     if text in ("donden", "pass"):
         return DONDEN if text == "donden" else PASS
     for words, kind in (("set aside ", SetAside), ("play ", Play)):

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple, Optional, Union
 
-from cardlib.core.actions import Word
+from cardlib.core.actions import Word, notation_text
 from cardlib.core.errors import RulesError
 from cardlib.core.protocol import Result
 
@@ -84,7 +84,7 @@ def parse(text: str) -> Action:
     ValueError: 'call' is not a decision of The Satori: play satori, play zatsunen, declare, pass, katsu, no katsu
     """
     try:
-        return BY_NOTATION[text.strip()]
+        return BY_NOTATION[notation_text(text, "The Satori")]
     except KeyError:
         raise ValueError(f"{text!r} is not a decision of The Satori: {', '.join(BY_NOTATION)}") from None
 

@@ -378,7 +378,7 @@ class State(Engine):
             seen[len(pile) - min(shown, len(pile)):] = pile[len(pile) - min(shown, len(pile)):]
         return tuple(seen)
 
-    def determinize(self, seat: int, rng: random.Random) -> "State":
+    def _determinize(self, seat: int, rng: random.Random) -> "State":
         """A game ``seat`` cannot tell from this one: every other player's unseen cards drawn again.
 
         Each other player's face-down plays are drawn from a history consistent with everything

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import NamedTuple, Optional, Union
 
-from cardlib.core.actions import Word
+from cardlib.core.actions import Word, notation_text
 from cardlib.core.protocol import Result
 from cardlib.scout.groups import Card
 
@@ -101,7 +101,7 @@ def parse(text: str) -> Action:
     ...
     ValueError: 'play 4' is not SCOUT notation (keep, turn, show I-J, scout [left|right] to P [turned], scout & show ...)
     """
-    text = text.strip()
+    text = notation_text(text, "SCOUT")
     if text in ("keep", "turn"):
         return KEEP if text == "keep" else TURN
     found = _SHOW.fullmatch(text)

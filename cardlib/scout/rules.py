@@ -388,7 +388,7 @@ class State(Engine):
         """Own hand in full; the cards others scouted, where they went; every count; the active set and its owner."""
         return observe(self, seat)
 
-    def determinize(self, seat: int, rng: random.Random) -> "State":
+    def _determinize(self, seat: int, rng: random.Random) -> "State":
         """A game ``seat`` cannot tell from this one: the cards it has not seen dealt again (seen.py)."""
         return determinize(self, seat, rng)
 

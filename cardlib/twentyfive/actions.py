@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 from typing import Union
 
-from cardlib.core.actions import Word
+from cardlib.core.actions import Word, notation_text
 
 FIVE = 5             # the card a player may always reveal instead of the highest
 
@@ -55,7 +55,7 @@ def parse(text: str) -> Action:
     ...
     ValueError: 'reveal 11' is not Twenty-five notation (draw, pass, reveal N with N from 1 to 10)
     """
-    text = " ".join(text.split())
+    text = notation_text(text, "Twenty-five")
     if text in ("draw", "pass"):
         return DRAW if text == "draw" else PASS
     found = _REVEAL.fullmatch(text)

@@ -288,7 +288,7 @@ class State(Engine):
             rounds=tuple(self._rounds),
         )
 
-    def determinize(self, seat: int, rng: random.Random) -> "State":
+    def _determinize(self, seat: int, rng: random.Random) -> "State":
         """A full state that ``seat`` cannot tell from this one: other hands and the pile redrawn.
 
         Other hands are drawn jointly from the exact informed posterior of ``seat`` (every

@@ -49,6 +49,13 @@ class View:
 FIELDS = ("game", "rng", "hands", "pile", "current", "moves", "stops")
 
 
+def seat_of(seat):
+    """The seat, or ValueError for anything that is no seat of the toy (a bool, 1.0, -1, 2, None)."""
+    if type(seat) is not int or seat not in (0, 1):
+        raise ValueError(f"no seat {seat!r} in the toy game")
+    return seat
+
+
 class ToyRules:
     """Two players, twelve numbered cards, three each; take or stop; the higher hand total wins."""
 
@@ -94,12 +101,13 @@ class ToyRules:
         self.current = None if self.stops == 2 else 1 - seat
 
     def observation(self, seat):
+        seat = seat_of(seat)
         return View(seat, tuple(sorted(self.hands[seat])), tuple(map(len, self.hands)), len(self.pile),
                     self.current, tuple(self.moves))
 
     def determinize(self, seat, rng):
         world = self.clone()
-        other = 1 - seat
+        other = 1 - seat_of(seat)
         unseen = list(world.hands[other]) + list(world.pile)
         rng.shuffle(unseen)
         size = len(world.hands[other])
@@ -258,10 +266,60 @@ class DequePile(PlainToy):
         ToyRules.apply(self, action)
 
 
+def trusts_the_seat(self, seat, rng):
+    return ToyRules.determinize(self, 0 if seat is None else int(seat) % 2, rng)  # -1, 99, "0": some seat anyway
+
+
+def indexes_by_the_seat(self, seat):
+    # the toy's observation without its seat check: hands[-1] is a hand, hands[None] a TypeError
+    return View(seat, tuple(sorted(self.hands[seat])), tuple(map(len, self.hands)), len(self.pile), self.current,
+                tuple(self.moves))
+
+
+@dataclass(frozen=True)
+class TakeSome:
+    """Take ``count`` cards from the pile (the toy offers only 1): an action with a part."""
+
+    count: int
+
+    def __str__(self):
+        return f"take {self.count}"
+
+
+class CountingToy(Toy):
+    """The toy with its take written TakeSome(1), looked up among the legal actions: TakeSome(1.0) and
+    TakeSome(True) are equal to it, so they get through."""
+
+    def legal_actions(self):
+        return [TakeSome(1) if action == TAKE else action for action in ToyRules.legal_actions(self)]
+
+    def apply(self, action):
+        if action not in self.legal_actions():
+            raise IllegalActionError(f"{action!r} is not legal now")
+        seat = self.current
+        self.moves.append(action)
+        if action == STOP:
+            self.stops += 1
+        else:
+            self.hands[seat].append(self.pile.pop(0))
+            self.stops = 0
+        self.current = None if self.stops == 2 else 1 - seat
+
+
+class ExactCountingToy(CountingToy):
+    """CountingToy that also asks the count to be an int (not a float, not a bool)."""
+
+    def apply(self, action):
+        if type(action) is TakeSome and type(action.count) is not int:
+            raise IllegalActionError(f"{action!r}: a count is a whole number")
+        CountingToy.apply(self, action)
+
+
 # --- the sound toy passes; each defect fails its check -----------------------------------------
 
 @pytest.mark.parametrize("check", testing.CHECKS, ids=lambda check: check.__name__)
-@pytest.mark.parametrize("game", [SOUND, ToyGame(state=PlainToy)], ids=["slots", "dict"])
+@pytest.mark.parametrize("game", [SOUND, ToyGame(state=PlainToy), ToyGame(state=ExactCountingToy)],
+                         ids=["slots", "dict", "an action with a part"])
 def test_the_sound_toy_game_passes_every_check(game, check):
     check(game)
 
@@ -296,6 +354,12 @@ DEFECTS = [
     ("a game that never ends", ToyGame(state=NeverEnds), testing.check_playouts, "did not end"),
     ("new() ignores what the seed means", broken(__init__=deals_from_a_counter), testing.check_replay,
      "replay"),
+    ("a float or bool twin of a legal action accepted", ToyGame(state=CountingToy), testing.check_type_twins,
+     "TakeSome\\(count=1.0\\), a type twin of a legal action, was accepted"),
+    ("determinize takes -1, 99 or '0' for some seat", broken(determinize=trusts_the_seat),
+     testing.check_no_seat_refused, "determinize\\(-1\\) was accepted"),
+    ("observation indexes by whatever it is given", broken(observation=indexes_by_the_seat),
+     testing.check_no_seat_refused, "observation\\(-1\\) was accepted"),
 ]
 
 
@@ -334,3 +398,42 @@ def test_check_game_runs_every_check_on_every_variant():
 def test_the_real_twenty_five_passes_every_check():
     # Every variant is run by test_conformance.py; here one real game shows the checks can pass.
     testing.check_game(SimpleNamespace(Game=cardlib.twentyfive.Game, VARIANTS=(cardlib.twentyfive.Game(players=4),)))
+
+
+def test_type_twins_are_made_for_every_number_in_an_actions_parts():
+    assert testing.type_twins(TakeSome(1)) == [TakeSome(1.0), TakeSome(True)]
+    assert [type(twin.count) for twin in testing.type_twins(TakeSome(1))] == [float, bool]
+    assert testing.type_twins(TAKE) == [] and testing.type_twins("take") == []
+
+
+# --- parse: the notation read back, ValueError for the rest ---------------------------------------
+
+WORDS = {"take": TAKE, "stop": STOP}
+
+
+def toy_parse(text):
+    if not isinstance(text, str) or text.strip() not in WORDS:
+        raise ValueError(f"{text!r:.40} is not the toy's notation (take, stop)")
+    return WORDS[text.strip()]
+
+
+PARSE_DEFECTS = [
+    ("AttributeError on None", lambda text: WORDS.get(text.strip()) or toy_parse(text),
+     "parse\\(None\\) raised AttributeError"),
+    ("KeyError for a word it does not know", lambda text: WORDS[text.strip()] if isinstance(text, str) else toy_parse(text),
+     "parse\\(''\\) raised KeyError"),
+    ("anything else taken for a stop", lambda text: TAKE if text == "take" else STOP, "parse\\(None\\) was accepted"),
+    ("a word read as another", lambda text: STOP if isinstance(text, str) and text in WORDS else toy_parse(text),
+     "parse\\('take'\\) is not"),
+]
+
+
+def test_the_toys_parse_passes():
+    testing.check_parse(toy_parse, [TAKE, STOP])
+    testing.check_game_parse(SOUND, toy_parse)
+
+
+@pytest.mark.parametrize("name, parse, message", PARSE_DEFECTS, ids=[defect[0] for defect in PARSE_DEFECTS])
+def test_each_parse_defect_fails_check_parse(name, parse, message):
+    with pytest.raises(AssertionError, match=message):
+        testing.check_game_parse(SOUND, parse)
