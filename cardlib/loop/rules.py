@@ -124,7 +124,8 @@ class State(Engine):
             self._log.append(("three eights", three[0], cards_in_order(self._hands[three[0]])))
             cards = self._shuffled()
         # frozen sets (a clone shares them safely): the cards each player knows the place of beyond the public,
-        # and every card played this set (public, and still at its chair)
+        # and every card shown this set, played or revealed by donden (public, and still at its chair: a revealed
+        # 8 goes with its chair to the next occupant like the cards played in front of it)
         self._known = [frozenset(hand) for hand in self._hands]
         self._shown: frozenset[Card] = frozenset()
         self._previous: list[Optional[int]] = [None] * n   # chair -> the rank its last occupant finished (None: a normal round)
@@ -233,6 +234,7 @@ class State(Engine):
             eight = next(card for card in cards_in_order(self._aside[player])
                          if card[0] == EIGHT and card not in self._revealed[player])
             self._revealed[player].append(eight)
+            self._shown |= {eight}
             self._reversed = not self._reversed
             self._dondened = True
             self._log.append(("donden", player, (eight, self._reversed)))
@@ -351,7 +353,7 @@ class State(Engine):
         """Own hand and set-aside cards; the public table; what this player knows others hold."""
         return observe(self, seat)
 
-    def determinize(self, seat: int, rng: random.Random) -> "State":
+    def _determinize(self, seat: int, rng: random.Random) -> "State":
         """A game ``seat`` cannot tell from this one (seen.py)."""
         return determinize(self, seat, rng)
 

@@ -3,7 +3,8 @@
 Public: every card played and by whom (the piles in front of the chairs), hand sizes, the trick,
 donden and the 8s revealed, ranks, points, chairs. Private: one's own hand and set-aside cards.
 A card never leaves its chair within a set (played cards lie in front of it, and the next occupant
-takes them up), so a player knows where every card went that was ever played, or that they held.
+takes them up), so a player knows where every card went that was ever played, revealed by donden
+(in this round or an earlier one of the set), or that they held.
 ``determinize`` deals the rest again.
 """
 from __future__ import annotations
@@ -49,8 +50,9 @@ class Observation:
 
 
 def known_to(state: State, seat: int) -> frozenset:
-    """The cards whose place ``seat`` knows: every card played this set, every 8 revealed, and every card it held."""
-    return state._known[seat] | state._shown | frozenset(card for cards in state._revealed for card in cards)
+    """The cards whose place ``seat`` knows: every card played this set, every 8 revealed this set (earlier rounds
+    too), and every card it held."""
+    return state._known[seat] | state._shown
 
 
 def observe(state: State, seat: int) -> Observation:

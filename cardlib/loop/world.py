@@ -67,10 +67,22 @@ def world(obs: Observation, rng: random.Random, game: Optional[Game] = None) -> 
     state._setting = [state._occupant[(obs.start + step) % n] for step in range(n)
                       if not done[state._occupant[(obs.start + step) % n]]] if obs.phase == SETTING else []
     state._hands, state._aside, state._unused = deal_unseen(obs, rng, done)
-    state._shown = frozenset(card for pile in obs.piles for card in pile)
+    state._shown = shown_this_set(obs.log)
     state._known = [frozenset(state._hands[p] + state._aside[p]) for p in range(n)]
     state._known[obs.seat] = frozenset(card for cards in obs.held_known for card in cards) | set(obs.aside)
     return state
+
+
+def shown_this_set(log: tuple) -> frozenset:
+    """Every card played or revealed by donden since the set began: the public cards, each still at its chair."""
+    begun = max(index for index, entry in enumerate(log) if entry[0] == "set")
+    shown: set[Card] = set()
+    for kind, _, value in log[begun + 1:]:
+        if kind == "play":
+            shown.update(value)
+        elif kind == "donden":
+            shown.add(value[0])
+    return frozenset(shown)
 
 
 def _seat_the_choosers(state: State, obs: Observation) -> None:

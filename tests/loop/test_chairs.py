@@ -4,10 +4,14 @@ keeps, the start chair, and turns by chair. Scenarios from the stacked deal RUNS
 the chairs finish the first round in chair order."""
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from cardlib.loop.actions import DONDEN, PASS, Sit, cards_in_order
 from cardlib.loop.rules import Game
+from cardlib.loop.world import world as world_of
+from tests.loop.helpers import stacked_deck
 from tests.loop.test_rules import ASIDES, RED, RUNS, YELLOW, cards, dealt, in_chair_order, refused
 from tests.scripts import legal, moves, play_script as play
 
@@ -150,3 +154,30 @@ def test_a_player_knows_a_chairs_11_cards_once_sitting_there_and_the_cards_playe
     assert state.observation(1).hand == dealt(RUNS, 0)                       # all 11 of chair 0
     assert state.observation(2).held_known[1] == cards(RED[5:])             # seen played; not 10y 11y set aside
     assert state.observation(0).held_known[1] == dealt(RUNS, 0)             # player 0 held them all last round
+
+
+# A 3-player round in which player 0 reveals 8y by donden, keeps it set aside and goes out first; player 1's run
+# holding 8b stops the trick and takes them out second. Then player 2 takes chair 0, with 8y among its cards.
+EIGHT_Y = stacked_deck("1r 2r 3r 4r 5r 6r 7r 9r 10r 8y 15y", "1b 2b 3b 4b 5b 6b 7b 8b 9b 12y 13y",
+                       "1y 2y 3y 4y 5y 6y 7y 9y 10y 11y 12r")
+EIGHT_Y_ROUND_1 = ["set aside 8y 15y", "set aside 12y 13y", "set aside 11y 12r", "donden", "play 1r 2r 3r 4r 5r 6r 7r",
+                   "pass", "pass", "play 9r 10r", "pass", "pass", "play 1b 2b 3b 4b 5b 6b 7b 8b 9b"]
+EIGHT_Y_SITS = ["sit 0", "sit 2", "sit 1"]  # last place first: players 2, 1, 0 take chairs 0, 2, 1
+EIGHT_Y_ASIDES_2 = ["set aside 9r 10r", "set aside 12y 13y", "set aside 11y 12r"]  # chairs 0, 1, 2: 8y stays in hand
+
+
+def test_an_8_revealed_by_donden_stays_known_at_its_chair_in_the_later_rounds_of_the_set():
+    # "What each player may see": which 8s have been revealed; "Loop rounds": each chair keeps its 11 cards, so
+    # the 8y revealed at chair 0 in round 1 is known to lie with whoever sits there next, donden or not.
+    state = play(Game(players=3).new(deck=EIGHT_Y), [*EIGHT_Y_ROUND_1, *EIGHT_Y_SITS, *EIGHT_Y_ASIDES_2])
+    assert state._round == 2 and state._chair == [1, 2, 0] and (8, "y") in state.hand(2)
+    seen = state.observation(1)
+    assert seen.revealed == ((), (), ()) and not seen.reversed               # this round's donden: none yet
+    assert (8, "y") in seen.held_known[2] and (15, "y") not in seen.held_known[2]  # 15y was set aside unseen
+    assert (8, "y") in state.observation(0).held_known[2]
+    rng = random.Random(26)
+    worlds = [state.determinize(1, rng) for _ in range(200)]
+    assert all((8, "y") in world.hand(2) + world.aside(2) for world in worlds)  # 172 of 200 moved it before
+    assert any((15, "y") not in world.hand(2) + world.aside(2) for world in worlds)  # the unseen 15y does move
+    imagined = [world_of(seen, rng) for _ in range(50)]                             # the search bot's worlds
+    assert all((8, "y") in world.hand(2) + world.aside(2) and world.observation(1) == seen for world in imagined)
