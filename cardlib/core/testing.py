@@ -276,6 +276,7 @@ def check_type_twins(game: Any, games: int = 4, seed: int = 6) -> None:
                 except IllegalActionError:
                     pass
                 assert snapshot(probe) == before, f"rejecting {twin!r} changed the state"
+            raise AssertionError(f"rejecting {len(twins)} type twins in turn changed the state")
 
 
 def check_no_seat_refused(game: Any, games: int = 3, seed: int = 7) -> None:
