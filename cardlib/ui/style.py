@@ -6,6 +6,10 @@ draw the same table without any installed extension.
 from __future__ import annotations
 
 STYLE = """
+/* A table of people's head line (cardlib/ui/people.py) above the app: one line of text, no taller */
+.cl-people-head { margin: 0 0 calc(4 * var(--u, 1px)) 0 !important; }
+.cl-people-head .widget-html, .cl-people-head .widget-html-content { height: auto; min-height: 0; line-height: 1.5;
+                                                                      margin-top: 0; margin-bottom: 0; }
 .cl-app { font-family: system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans CJK JP", sans-serif;
           color: #222; gap: calc(6 * var(--u)); --u: 1px; container-type: inline-size; }
 /* The apps scale with their width: a design pixel (--u) is 1px up to an app 1,250 px wide, then grows
