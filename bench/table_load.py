@@ -2,7 +2,7 @@
 `cardlib class`, each student a browser context of its own.
 
     .venv/bin/python bench/class_load.py --tables 8 --size 4              # 32 pages, The Satori
-    .venv/bin/python bench/class_load.py --tables 2 --size 4 --game scout --moves 60
+    .venv/bin/python bench/class_load.py --tables 2 --size 4 --game loop --moves 60
     .venv/bin/python bench/class_load.py --tables 1 --size 3 --people 2   # two students press Start: a bot sits
 
 A fresh `cardlib class` of the game (a pool of one kernel a page) is started and left to heat its pool; then the
@@ -58,6 +58,7 @@ CLICK_S = 30.0  # a click that changed nothing on its page after this long: lost
 GONE_S = 3.0  # a button chosen that is not there this long after (a window's time was up): chosen again
 LOOK_S = 0.5  # how often the bench looks at a page waiting for its turn (textContent, never a layout)
 STUCK_S = 180.0  # a page whose table showed nothing new for this long: stuck
+IDLE_CLICKS = 30  # a page whose clicks moved nothing this many times in a row: stuck
 
 # In every page from its start: the first time each move number showed, and every click on the game's buttons.
 WATCH = """(() => {
@@ -198,10 +199,11 @@ async def student(browser: Any, url: str, code: str, name: str, place: int, args
 
 async def play(page: Any, args: argparse.Namespace, rng: random.Random, seen: dict) -> None:
     """Click this seat's buttons after a pause until the game is over (or ``--moves``); each click's outcome."""
-    state, changed = await page.evaluate(STATE), time.monotonic()
+    state, changed, idle = await page.evaluate(STATE), time.monotonic(), 0
     while state["stage"] != "over" and (args.moves is None or state["seq"] < args.moves):
-        if time.monotonic() - changed > STUCK_S:
-            raise RuntimeError(f"nothing new for {STUCK_S:.0f} s at move {state['seq']}")
+        if time.monotonic() - changed > STUCK_S or idle >= IDLE_CLICKS:
+            raise RuntimeError(f"nothing new for {STUCK_S:.0f} s or {IDLE_CLICKS} clicks at move {state['seq']}: "
+                               f"buttons {state['labels'][:6]}, message {state['message'][:120]!r}")
         if not state["labels"]:  # another seat's turn: look again soon
             await asyncio.sleep(LOOK_S)
             again = await page.evaluate(STATE)
@@ -218,6 +220,7 @@ async def play(page: Any, args: argparse.Namespace, rng: random.Random, seen: di
                 timeout=GONE_S * 1000)
         except Exception:  # gone before the click (a window closed at its time): no click, look again
             seen["gone"] += 1
+            idle += 1
             state = await page.evaluate(STATE)
             continue
         before, deadline = state, time.monotonic() + CLICK_S
@@ -228,7 +231,7 @@ async def play(page: Any, args: argparse.Namespace, rng: random.Random, seen: di
                    "refused" if any(words in state["message"].lower() for words in REFUSED) else
                    "changed" if state != before else "nothing")
         seen["outcomes"].append((label, outcome))
-        changed = time.monotonic()
+        changed, idle = time.monotonic(), 0 if outcome == "moved" else idle + 1
 
 
 async def tables_of(url: str, code: str, server: int, args: argparse.Namespace) -> tuple[list[dict], dict]:
