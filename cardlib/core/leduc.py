@@ -281,10 +281,8 @@ class State(Engine):
             scores = (won, -won) if winner == 0 else (-won, won)
         return Result(scores=scores, places=places_from_scores(scores, lower_is_better=False))
 
-    def determinize(self, seat: int, rng: random.Random) -> "State":
+    def _determinize(self, seat: int, rng: random.Random) -> "State":
         """A hand ``seat`` cannot tell from this one: the cards it has not seen drawn again from those unseen."""
-        if type(seat) is not int or seat not in (0, 1):
-            raise ValueError(f"no seat {seat!r} in a 2-player game")
         other = self.clone()
         seen = {seat} | ({2} if self._round == 1 else set()) | ({0, 1} if self._showdown() else set())
         hidden = [slot for slot in range(3) if slot not in seen and self._cards[slot] is not None]
