@@ -170,9 +170,10 @@ class AtTable:
 
     def take_view(self, view: Any) -> None:
         """A newer view of the table (a move, or someone left or came back): draw it."""
+        moved = view.seq != self._state.seq
         self._state = SeatState(view, self._game, self._page.table.parse)
-        if self.step is not None and view.mover != self._human:
-            self.step = None
+        if self.step is not None and (moved or view.mover != self._human):
+            self.step = None  # a half-made choice belongs to the table it was begun on: any move ends it
         self.seat_marks(view.seats)
         self.render()
 

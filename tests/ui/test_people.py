@@ -408,3 +408,43 @@ def test_three_people_answer_each_katsu_window_at_once(class_db: Any) -> None:
     print(f"satori, three people and a bot: {at_once} windows asked at once, {not_clockwise} answered out of "
           f"clockwise order, {pending} answers waiting unseen by the other pages, {defaults} silent seats' "
           f"no katsu by default")
+
+
+def test_a_half_made_choice_ends_when_the_table_moves_even_if_the_turn_comes_back(class_db: Any) -> None:
+    """SCOUT's scout is two clicks (the card, then where it goes): begun on one table, never finished on another."""
+    ana, bo, table = two_pages(class_db, "scout")
+    seat, rng = ana.view.seat, random.Random(4)
+
+    def half_made() -> Any:
+        """Ana's page's first click of a two-click choice, if her page offers one now."""
+        ana.refresh()
+        app, view = ana.app, ana.view
+        if view.mover != seat:
+            return None
+        obs = app._state.observation(seat)
+        return next((c for c in app._control_list(obs, None, list(view.legal)) if c.opens is not None), None)
+
+    def play_on(name: str) -> None:
+        """One move of ``name``'s seat through the table (another kernel of theirs), then the bot's."""
+        view = table.view(name)
+        table.play(name, view.seq, str(view.legal[rng.randrange(len(view.legal))]))
+        table.advance_bots()
+
+    for _ in range(200):
+        if (first := half_made()) is not None:
+            break
+        mover = table.sync().current_player
+        play_on(ANA if mover == seat else BO)
+    else:
+        raise AssertionError("Ana's page never offered a two-click choice")
+    ana.app.choose(first.opens)
+    assert ana.app.step is not None
+    play_on(ANA)  # Ana's own move from another kernel of hers (a second tab), then the others until her turn again
+    while table.sync().current_player not in (seat, None):
+        play_on(BO)
+    ana.refresh()
+    assert ana.app.step is None, "a choice begun before the table moved must not stay half-made"
+    if ana.view.mover == seat:
+        check_buttons_are_the_legal_actions(ana.app)
+    ana.close()
+    bo.close()
