@@ -79,8 +79,9 @@ class Engine:
     # -- the contract, once --
 
     @property
-    def current_player(self) -> Optional[int]:
-        """The seat to act, or None when the game is over."""
+    def current_player(self) -> Any:
+        """The seat to act, or None when the game is over (a game dealing by chance in its tree for CFR, like
+        core/leduc.py, says ``cfr_tree.CHANCE`` while a deal waits: see ``chance_outcomes`` there)."""
         return self._current
 
     @property
