@@ -330,7 +330,7 @@ header h1 { margin: 0; font-size: 2rem; } header a { font-size: 1.1rem; }
 table { border-collapse: collapse; font-size: 0.95rem; margin: 0.4rem 0; }
 th, td { padding: 0.15rem 0.6rem; text-align: right; border-bottom: 1px solid #ddd; }
 tbody th { white-space: nowrap; }
-td.who { text-align: left; max-width: 18rem; overflow-wrap: anywhere; }
+td.who, th.who { text-align: left; max-width: 18rem; overflow-wrap: anywhere; }
 .game h2 { margin: 0.6rem 0 0.2rem; } .game h3 { margin: 0.5rem 0 0.1rem; font-size: 1.05rem; } .plot svg { max-width: 100%; height: auto; }
 section.game { max-width: 1240px; min-width: 0; } .table { overflow-x: auto; } .plot { max-width: 880px; }
 section.tables { flex-basis: 100%; } section.tables h2 { margin: 0.6rem 0 0.2rem; }

@@ -72,5 +72,5 @@ def tables_section(tables: list[TableLine], students: list[Any], names: bool, to
                   f'value="{html.escape(token)}"><input type="hidden" name="names" value="{int(names)}">'
                   '<button type="submit">Start every table (empty seats get bots)</button></form>')
     return ('<section class="tables"><h2>Tables of people</h2><table class="tables"><thead><tr><th>Table</th>'
-            '<th>Game</th><th>Seats</th><th>State</th><th>Moves</th></tr></thead>'
+            '<th>Game</th><th class="who">Seats</th><th>State</th><th>Moves</th></tr></thead>'
             f'<tbody>{"".join(rows)}</tbody></table>{button}</section>')
