@@ -19,7 +19,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from cardlib.core.match import play, replay  # noqa: E402
+from cardlib.core.match import play  # noqa: E402
 from cardlib.core.tournament import standings  # noqa: E402
 from cardlib.satori import Game  # noqa: E402
 from cardlib.satori.analysis import MODELS, katsu_stakes, p_satori  # noqa: E402
