@@ -109,6 +109,28 @@ def check_playouts(game: Any, games: int = 30, seed: int = 0) -> None:
         assert min(result.places) == 1, f"nobody in first place: {result}"
 
 
+def refused_unchanged(state: Any, actions: list[Any], what: str) -> None:
+    """Each of ``actions`` raises IllegalActionError saying why (else: the action, ``what``, the state), and the state is exactly as it was after them all
+    (on a change, the one that made it is named)."""
+    before, original = snapshot(state), state.clone()
+    for action in actions:
+        try:
+            state.apply(action)
+        except IllegalActionError as error:
+            assert str(error), f"IllegalActionError for {action!r} says nothing"
+        else:
+            raise AssertionError(f"{action!r}{what} {original!r}")
+    if snapshot(state) != before:  # one picture after them all; on a change, find which one did it
+        for action in actions:
+            probe = original.clone()
+            try:
+                probe.apply(action)
+            except IllegalActionError:
+                pass
+            assert snapshot(probe) == before, f"rejecting {action!r} changed the state"
+        raise AssertionError(f"rejecting {len(actions)} actions in turn changed the state")
+
+
 def check_illegal_actions(game: Any, games: int = 10, seed: int = 1) -> None:
     """Illegal and malformed actions raise IllegalActionError and leave the state exactly as it was."""
     universe: set[Hashable] = set()
@@ -118,23 +140,7 @@ def check_illegal_actions(game: Any, games: int = 10, seed: int = 1) -> None:
     for state in states[:: max(1, len(states) // 200)]:
         legal = state.legal_actions()
         wrong = [a for a in universe if a not in legal] + list(MALFORMED)
-        before, original = snapshot(state), state.clone()
-        for action in wrong:
-            try:
-                state.apply(action)
-            except IllegalActionError as error:
-                assert str(error), f"IllegalActionError for {action!r} says nothing"
-            else:
-                raise AssertionError(f"{action!r} was accepted but is not legal in {state!r}")
-        if snapshot(state) != before:  # one picture after them all; on a change, find which one did it
-            for action in wrong:
-                probe = original.clone()
-                try:
-                    probe.apply(action)
-                except IllegalActionError:
-                    pass
-                assert snapshot(probe) == before, f"rejecting {action!r} changed the state"
-            raise AssertionError(f"rejecting {len(wrong)} illegal actions in turn changed the state")
+        refused_unchanged(state, wrong, " was accepted but is not legal in")
 
 
 def check_clone(game: Any, games: int = 5, seed: int = 2) -> None:
@@ -260,23 +266,7 @@ def check_type_twins(game: Any, games: int = 4, seed: int = 6) -> None:
     states = [state for state in random_states(game, games, seed) if not state.is_over]
     for state in states[:: max(1, len(states) // 60)]:
         twins = [twin for action in state.legal_actions() for twin in type_twins(action)]
-        before, original = snapshot(state), state.clone()
-        for twin in twins:
-            try:
-                state.apply(twin)
-            except IllegalActionError as error:
-                assert str(error), f"IllegalActionError for {twin!r} says nothing"
-            else:
-                raise AssertionError(f"{twin!r}, a type twin of a legal action, was accepted in {original!r}")
-        if snapshot(state) != before:
-            for twin in twins:
-                probe = original.clone()
-                try:
-                    probe.apply(twin)
-                except IllegalActionError:
-                    pass
-                assert snapshot(probe) == before, f"rejecting {twin!r} changed the state"
-            raise AssertionError(f"rejecting {len(twins)} type twins in turn changed the state")
+        refused_unchanged(state, twins, ", a type twin of a legal action, was accepted in")
 
 
 def check_no_seat_refused(game: Any, games: int = 3, seed: int = 7) -> None:
