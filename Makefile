@@ -106,5 +106,12 @@ postgresql:
 	  SUDO=$$([ "$$(id -u)" = 0 ] || echo sudo); \
 	  $$SUDO apt-get update -q && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -q postgresql; }
 
+# cardlib's light page frontend (frontend/): npm ci (the exact versions of package-lock.json), then esbuild writes
+# the minified bundle, its style sheet, its icon font and THIRD-PARTY-NOTICES.txt into the cardlib-light template's
+# static/. Only to change the frontend: the built files are committed, so `make test` and the wheel need no npm.
+.PHONY: frontend
+frontend:
+	cd frontend && npm ci --no-audit --no-fund && npm run build
+
 clean:
 	rm -rf $(VENV) .pytest_cache dist

@@ -1,0 +1,2 @@
+import './page.css';
+import './index.js';

@@ -1,0 +1,42 @@
+// A page whose kernel is gone says so, with a Reload button, instead of leaving dead buttons on the screen.
+// Gone: the kernel died or was restarted (its widgets with it), or the server stopped answering after the
+// connection's own attempts to reconnect. A short loss the connection recovers from says nothing.
+const JAPANESE = /[\u3040-\u30ff]/;
+
+function say(english, japanese) {
+  const cells = document.getElementById('rendered_cells');
+  return cells && JAPANESE.test(cells.textContent) ? japanese : english;
+}
+
+export function showLost() {
+  if (document.querySelector('.cl-lost')) {
+    return;
+  }
+  const box = document.createElement('div');
+  box.className = 'cl-lost';
+  box.setAttribute('role', 'alert');
+  const text = document.createElement('span');
+  text.textContent = say('This page lost its connection to the server. Reload the page to carry on.',
+    'サーバーとの接続が切れました。ページを再読み込みしてください。');
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.textContent = say('Reload', '再読み込み');
+  button.addEventListener('click', () => window.location.reload());
+  box.append(text, button);
+  document.body.prepend(box);
+  document.body.classList.add('cl-page-lost');
+}
+
+/** Show the message once the kernel is dead, restarted, or the connection gave up. */
+export function watchConnection(kernel) {
+  kernel.statusChanged.connect((_, status) => {
+    if (status === 'dead' || status === 'autorestarting' || status === 'restarting') {
+      showLost();
+    }
+  });
+  kernel.connectionStatusChanged.connect((_, status) => {
+    if (status === 'disconnected') {
+      showLost();
+    }
+  });
+}
