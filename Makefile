@@ -107,7 +107,7 @@ postgresql:
 	  $$SUDO apt-get update -q && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -q postgresql; }
 
 # cardlib's light page frontend (frontend/): npm ci (the exact versions of package-lock.json), then esbuild writes
-# the minified bundle, its style sheet, its icon font and THIRD-PARTY-NOTICES.txt into the cardlib-light template's
+# the minified bundle, its style sheet, its icon font and THIRD-PARTY-NOTICES.txt into the cardlib template's
 # static/. Only to change the frontend: the built files are committed, so `make test` and the wheel need no npm.
 .PHONY: frontend
 frontend:

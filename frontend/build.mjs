@@ -1,4 +1,4 @@
-// `make frontend` (npm ci, then this): bundle src/ with esbuild into the cardlib-light Voila template's
+// `make frontend` (npm ci, then this): bundle src/ with esbuild into the cardlib Voila template's
 // static folder, minified, each file headed by the sha256 of what it was built from (src/ and
 // package-lock.json; tests/ui/test_frontend.py recomputes it, so a source changed without a rebuild fails),
 // and the licence notices of every package in the bundle beside it.
@@ -9,7 +9,7 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const out = join(here, '..', 'cardlib', 'ui', 'jupyter', 'voila', 'templates', 'cardlib-light', 'static');
+const out = join(here, '..', 'cardlib', 'ui', 'jupyter', 'voila', 'templates', 'cardlib', 'static');
 
 /** sha256 over src/'s files (sorted by path, each as path, NUL, bytes, NUL) and package-lock.json. */
 export function sourceHash() {

@@ -1,4 +1,4 @@
-"""cardlib's light page frontend (frontend/ built into the cardlib-light Voila template): the committed bundle
+"""cardlib's light page frontend (frontend/ built into the cardlib Voila template): the committed bundle
 is the one its sources build, and it carries what cardlib's pages ask of it (no network, no npm needed here)."""
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 FRONTEND = ROOT / "frontend"
-TEMPLATE = ROOT / "cardlib" / "ui" / "jupyter" / "voila" / "templates" / "cardlib-light"
+TEMPLATE = ROOT / "cardlib" / "ui" / "jupyter" / "voila" / "templates" / "cardlib"
 STATIC = TEMPLATE / "static"
 
 
