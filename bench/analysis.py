@@ -21,7 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from cardlib.twentyfive import inference  # noqa: E402
+from cardlib.twentyfive import beliefs  # noqa: E402
 from cardlib.core.tournament import standings  # noqa: E402
 from cardlib.twentyfive.analysis import _pair_counts, pairs_distribution  # noqa: E402
 from cardlib.twentyfive.bots import CoachBot, ThresholdBot  # noqa: E402
@@ -49,11 +49,11 @@ def coach_latency(players: int, games: int, seed: int) -> dict:
     """Median, p90 and max milliseconds of one coach query over many positions."""
     times = []
     for observation in positions(players, games, seed):
-        inference._worlds.cache_clear()
+        beliefs._worlds.cache_clear()
         start = time.perf_counter()
-        inference.p_over(observation)
+        beliefs.p_over(observation)
         if observation.pile_size:
-            inference.draw_outlook(observation)
+            beliefs.draw_outlook(observation)
         times.append(1000 * (time.perf_counter() - start))
     times.sort()
     return {"what": f"coach query, {players} players", "n": len(times),

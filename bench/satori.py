@@ -72,10 +72,10 @@ def posteriors(observation) -> list:
 
 def coach_panel(observation) -> str:
     """The app's whole coach panel in a window: the posteriors, the stakes (100 rollouts a branch), the verdict."""
-    from cardlib.satori import coach_view
+    from cardlib.satori import coach
     from cardlib.ui.narration import Names
-    coach_view._katsu_coach_cached.cache_clear()  # the app keeps a panel per observation: measure it drawn anew
-    return coach_view.coach_html(observation, Names(me=observation.seat))
+    coach._katsu_coach_cached.cache_clear()  # the app keeps a panel per observation: measure it drawn anew
+    return coach.coach_html(observation, Names(me=observation.seat))
 
 
 def main() -> None:

@@ -157,7 +157,7 @@ REGISTRY: tuple[GameInfo, ...] = (
     GameInfo("loop", "Loop", "notebooks/05_loop.ipynb",
              ({"players": 4}, {"players": 3, "start": 1}, {"players": 2}, {"players": 3, "long": True, "three_eights": True}),
              app="cardlib.loop.app:LoopApp", tables=({"players": 4}, {"players": 3}, {"players": 2}),
-             bot="cardlib.loop.bots:SearchBot", parts="cardlib.loop.story:rounds_over"),
+             bot="cardlib.loop.bots:SearchBot", parts="cardlib.loop.view_story:rounds_over"),
 )
 
 

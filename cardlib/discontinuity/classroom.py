@@ -23,7 +23,7 @@ from cardlib.core.agents import RandomAgent
 from cardlib.core.class_files import Place, Text, Whole
 from cardlib.discontinuity.actions import TakeJoker
 from cardlib.discontinuity.bots import GreedyBot, LookaheadBot
-from cardlib.discontinuity.records import HalfResult, Observation, places
+from cardlib.discontinuity.seen import HalfResult, Observation, places
 from cardlib.discontinuity.scoring import JOKER, largest_value
 
 # The game's columns of a class file, beyond the kit's (game, players, seat, game_no, round).

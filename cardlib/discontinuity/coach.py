@@ -20,7 +20,7 @@ from typing import Any, Optional, Sequence
 
 from cardlib.discontinuity.actions import Take, TakeJoker
 from cardlib.discontinuity.bots import LookaheadBot, _mask, best_anchor, penalty, take_into
-from cardlib.discontinuity.records import Observation
+from cardlib.discontinuity.seen import Observation
 from cardlib.discontinuity.scoring import JOKER, SAFE_CARD, row_penalty
 
 

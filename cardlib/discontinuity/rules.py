@@ -5,7 +5,7 @@ square (or once a game the deck's top card, face down, as a joker); pairs go to 
 for +2 a card; whatever stays in your row costs its value, a run of three or more only its lowest.
 Game and State are here; the actions are in actions.py, the square (its deal, its lines' takes,
 refill and re-deal) in square.py, the scoring in scoring.py and the records (HalfResult,
-Observation, places) in records.py.
+Observation, places) in seen.py.
 
 >>> state = Game(players=3).new(seed=4)
 >>> state.square                        # (0,0) (0,1) (0,2) (1,0) (1,2) (2,0) (2,1) (2,2)
@@ -29,7 +29,7 @@ from cardlib.core.protocol import Result
 from cardlib.discontinuity.actions import JOKER, PLACE_JOKER, Action, PlaceJoker, Take, TakeJoker
 # The records have a file of their own; rules.py re-exports them (see __all__) so that
 # ``from cardlib.discontinuity.rules import Observation, places, ...`` keeps working.
-from cardlib.discontinuity.records import HalfResult, Observation, places
+from cardlib.discontinuity.seen import HalfResult, Observation, places
 from cardlib.discontinuity.scoring import SAFE_CARD, lay_out, largest_value, row_penalty
 from cardlib.discontinuity.square import SQUARE, all_one_number, deal, redeal, refill, take_slots, takes
 

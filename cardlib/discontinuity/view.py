@@ -1,6 +1,6 @@
 """Discontinuity on the page: the help, the seats, the panels, the prompts, the scoreboard and the
 one narrator of the log, each drawn from an Observation (and the seats' names) alone. The square,
-the rows and the buttons' words are the table's pieces (table_view.py).
+the rows and the buttons' words are the table's pieces (view_table.py).
 
 >>> from cardlib.discontinuity.actions import Take
 >>> narrate([("take", 1, Take(4, 3, 7)), ("safe", 0, 8)], Names(me=0))
@@ -14,14 +14,14 @@ from html import escape
 from typing import Any, Optional
 
 from cardlib.discontinuity.actions import MARKS, TakeJoker
-from cardlib.discontinuity.records import HalfResult, Observation
+from cardlib.discontinuity.seen import HalfResult, Observation
 from cardlib.discontinuity.rules import FIRST_HALF
 from cardlib.discontinuity.scoring import JOKER, SAFE_CARD, largest_value, row_penalty
-from cardlib.discontinuity.table_view import (  # noqa: F401  (the app and the tests take the pieces from here)
+from cardlib.discontinuity.view_table import (  # noqa: F401  (the app and the tests take the pieces from here)
     joker_costs, line_heading, line_values, place_label, refill_note, result_rows, row_cost, row_html, safe_html,
     signed, square_html, take_label, take_words, tally, why_no_take, nothing_to_take,
 )
-from cardlib.discontinuity.table_view import EN
+from cardlib.discontinuity.view_table import EN
 from cardlib.ui import number, points_text, prompt_html, score_table, seat_box, table_html
 from cardlib.ui.app import ordinal
 from cardlib.ui.narration import Names

@@ -1,4 +1,4 @@
-"""Play Loop against bots: the game's hooks of ``TableApp`` (the page itself is ``view.py`` and ``story.py``).
+"""Play Loop against bots: the game's hooks of ``TableApp`` (the page itself is ``view.py`` and ``view_story.py``).
 
 The app draws only from ``state.observation(human)`` and, on your turn, the legal actions. Setting
 2 cards aside takes two clicks: one card, then the other (either order; Back starts again). A lead
@@ -19,8 +19,8 @@ from collections.abc import Sequence
 from typing import Any, Optional
 
 import cardlib.loop.classroom as classroom
-import cardlib.loop.story as story
 import cardlib.loop.view as view
+import cardlib.loop.view_story as view_story
 from cardlib.loop.actions import DONDEN, PASS, Play, SetAside, Sit, card_key, card_text, cards_text
 from cardlib.loop.bots import ClimberBot, SearchBot
 from cardlib.loop.rules import Game
@@ -52,7 +52,7 @@ def default_opponents(players: int) -> list[Any]:
 
 def play_order(action: Play) -> tuple:
     """Plays in reading order: by form, then size, then the cards."""
-    return FORM_ORDER[story.form_of(action)], len(action.cards), tuple(map(card_key, action.cards))
+    return FORM_ORDER[view_story.form_of(action)], len(action.cards), tuple(map(card_key, action.cards))
 
 
 class LoopApp(TableApp):
@@ -85,23 +85,23 @@ class LoopApp(TableApp):
 
     # -- the parts of the game: rounds --
 
-    def parts(self, obs: Observation) -> Sequence[story.RoundOver]:
+    def parts(self, obs: Observation) -> Sequence[view_story.RoundOver]:
         """The rounds finished so far: the table pauses on each."""
-        return story.rounds_over(obs)
+        return view_story.rounds_over(obs)
 
-    def pending(self, obs: Observation) -> Optional[story.RoundOver]:
+    def pending(self, obs: Observation) -> Optional[view_story.RoundOver]:
         """The finished round you have not yet read (the last round once the game is over)."""
         if obs.result is not None:
-            return story.rounds_over(obs)[-1]
+            return view_story.rounds_over(obs)[-1]
         return super().pending(obs)
 
     # -- drawing --
 
-    def facts(self, obs: Observation, done: Optional[story.RoundOver]) -> str:
+    def facts(self, obs: Observation, done: Optional[view_story.RoundOver]) -> str:
         """The header: game, round (loop or normal), players, the target."""
-        return story.facts(obs, self._games, self._game.target, self._game.long, done, self.say)
+        return view_story.facts(obs, self._games, self._game.target, self._game.long, done, self.say)
 
-    def table(self, obs: Observation, done: Optional[story.RoundOver]) -> str:
+    def table(self, obs: Observation, done: Optional[view_story.RoundOver]) -> str:
         """The chairs while you choose one; otherwise the players at their chairs and the trick."""
         if done is None and obs.phase == "sit" and obs.current_player == self._human:
             allowed = [action.chair for action in self._state.legal_actions()]
@@ -110,13 +110,13 @@ class LoopApp(TableApp):
         return view.table_page(obs, self.names, self._agents, live=done is None, picked=picked,
                                long=self._game.long, say=self.say)
 
-    def result(self, obs: Observation, done: Optional[story.RoundOver]) -> str:
+    def result(self, obs: Observation, done: Optional[view_story.RoundOver]) -> str:
         """A finished round's panel: ranks, points by rank and by chair, totals."""
         if done is None:
             return ""
-        return story.round_html(done, self.names, self._game.target, self._game.long, self.say)
+        return view_story.round_html(done, self.names, self._game.target, self._game.long, self.say)
 
-    def part_prompt(self, obs: Observation, done: story.RoundOver) -> str:
+    def part_prompt(self, obs: Observation, done: view_story.RoundOver) -> str:
         """The words of the pause after a round (or a set of the long game)."""
         if done.winners:
             return prompt_html(self.say("Set {n} is over: read the points, then deal the next set.", n=done.set),
@@ -126,7 +126,7 @@ class LoopApp(TableApp):
 
     def over_words(self, obs: Observation) -> str:
         """How long the game lasted."""
-        finished = story.rounds_over(obs)
+        finished = view_story.rounds_over(obs)
         if self._game.long:
             return self.say("Game over after {n} sets.", n=finished[-1].set)
         if len(finished) == 1:
@@ -134,16 +134,16 @@ class LoopApp(TableApp):
         return self.say("Game over after {n} rounds.", n=len(finished))
 
     def turn_prompt(self, obs: Observation, legal: list) -> str:
-        """What to do now (story.py)."""
-        return story.turn_prompt(obs, legal, self.names, self.step, self.say)
+        """What to do now (view_story.py)."""
+        return view_story.turn_prompt(obs, legal, self.names, self.step, self.say)
 
     def narrate(self, events: Sequence[tuple]) -> list[tuple[int, str]]:
-        """The log in words (story.py)."""
-        return story.narrate(events, self.names, self._game.players, self.say)
+        """The log in words (view_story.py)."""
+        return view_story.narrate(events, self.names, self._game.players, self.say)
 
     def scoreboard(self, obs: Observation) -> str:
-        """Points by round, the totals and the target (story.py)."""
-        return story.scoreboard_html(obs, self.names, self._game.target, self._game.long, self.say)
+        """Points by round, the totals and the target (view_story.py)."""
+        return view_story.scoreboard_html(obs, self.names, self._game.target, self._game.long, self.say)
 
     # -- the class record --
 
@@ -151,7 +151,7 @@ class LoopApp(TableApp):
         """Setting 2 cards aside: the hand you chose them from, and the pair (classroom.py)."""
         return classroom.decision_row(obs, action)
 
-    def round_rows(self, obs: Observation, done: Optional[story.RoundOver],
+    def round_rows(self, obs: Observation, done: Optional[view_story.RoundOver],
                    decisions: list[dict[str, Any]]) -> list[dict[str, Any]]:
         """Your row of a finished round: chair, cards, rank and points (classroom.py)."""
         return classroom.round_rows(obs, done, decisions)
@@ -198,7 +198,7 @@ class LoopApp(TableApp):
                 controls.append(self.action(Sit(chair), say("Chair {chair}", chair=chair), tip, group=say("Sit in")))
             else:
                 controls.append(self.action(Sit(chair), say("Chair {chair}", chair=chair),
-                                            story.chair_refusal(obs, chair, taken, self.names, say), disabled=True,
+                                            view_story.chair_refusal(obs, chair, taken, self.names, say), disabled=True,
                                             style="", group=say("Sit in")))
         return controls
 
@@ -223,18 +223,19 @@ class LoopApp(TableApp):
             group = say("Beat {combo} with", combo=view.combo_words(obs.trick, say))
             return [self._play(action, group) for action in plays] + extra
         if len(plays) <= LEAD_LIMIT:
-            return [self._play(action, story.group_of(action, say)) for action in plays] + extra
+            return [self._play(action, view_story.group_of(action, say)) for action in plays] + extra
         if self.step is None:
             counts: dict[str, int] = {}
             for action in plays:
-                counts[story.form_of(action)] = counts.get(story.form_of(action), 0) + 1
+                counts[view_story.form_of(action)] = counts.get(view_story.form_of(action), 0) + 1
             return [self.step_control(f"{say(view.FORMS[form])} ({count})", ("lead", form),
                                       say("Show the plays of this form"), style="primary",
                                       group=say("Lead: choose a form")) for form, count in counts.items()] + extra
         form = self.step[1]
-        return [self._play(action, story.group_of(action, say)) for action in plays if story.form_of(action) == form
-                ] + [self.step_control(say("Back"), None, say("Choose another form"))]
+        return [self._play(action, view_story.group_of(action, say)) for action in plays
+                if view_story.form_of(action) == form] + [self.step_control(say("Back"), None, say("Choose another form"))]
 
     def _play(self, action: Play, group: str) -> Control:
         """The button of one play: its cards ('9r 9y'), the combination in words as its tooltip."""
-        return self.action(action, story.play_label(action, self.say), story.play_tip(action, self.say), group=group)
+        return self.action(action, view_story.play_label(action, self.say), view_story.play_tip(action, self.say),
+                           group=group)

@@ -38,7 +38,7 @@ from cardlib.loop.chairs import BASE
 from cardlib.loop.seen import Observation
 
 if TYPE_CHECKING:  # the story (words for the page) loads ipywidgets: this module stays stdlib at import
-    from cardlib.loop.story import RoundOver
+    from cardlib.loop.view_story import RoundOver
 
 COLUMNS: dict[str, type] = {
     "set": int,         # the set (the long game; 1 otherwise)
@@ -146,7 +146,7 @@ def dealt_cards(obs: Observation, done: RoundOver, decisions: list[dict[str, Any
 
 def previous_rank(obs: Observation, done: RoundOver, chair: int) -> Optional[int]:
     """The rank the player before you in ``chair`` finished in the set's previous round (None in a normal round)."""
-    from cardlib.loop.story import rounds_over
+    from cardlib.loop.view_story import rounds_over
 
     if done.round == 1:
         return None

@@ -1,7 +1,7 @@
 """Loop on the page: the help, the coloured cards, the table (seats with the cards played in front of
 each chair, the trick in the middle), the chair choice, the prompts and the button labels, each
 drawn from an Observation (and the seats' names) alone, so nothing a seat may not see can reach its
-page. The words (the log, the round's panel, the scoreboard, prompts and labels) are in ``story.py``.
+page. The words (the log, the round's panel, the scoreboard, prompts and labels) are in ``view_story.py``.
 
 A card shows its number and its colour letter (r, b, y), drawn in its colour: the letter is there for
 readers who do not tell the colours apart. Another player's hand and set-aside cards are backs; a

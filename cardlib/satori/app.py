@@ -20,11 +20,11 @@ from collections.abc import Sequence
 from typing import Any, Optional
 
 import cardlib.satori.classroom as classroom
-import cardlib.satori.coach_view as coach_view
+import cardlib.satori.coach as coach
 import cardlib.satori.view as view
 from cardlib.satori.actions import DECLARE, KATSU, NO_KATSU, PASS, PLAY_SATORI, PLAY_ZATSUNEN, WINDOW, Observation
 from cardlib.satori.bots import BayesianBot, CountingBot
-from cardlib.satori.japanese import HELP_JA, WORDS_JA
+from cardlib.satori.words import HELP_JA, WORDS_JA
 from cardlib.satori.rules import Game
 from cardlib.ui import Control
 from cardlib.ui.app import TableApp
@@ -64,7 +64,7 @@ class SatoriApp(TableApp):
     def __init__(self, players: int = 3, human: int = 0, opponents: Optional[Sequence[Any]] = None,
                  seed: Optional[int] = None, model: Any = None, lang: str = "en") -> None:
         game = TWO_PLAYERS if type(players) is int and players == 2 else Game(players=players)  # RulesError: no table
-        self._model = coach_view.coach_model(model)
+        self._model = coach.coach_model(model)
         super().__init__(game, human, opponents, seed, default_opponents=default_opponents, tables=TABLES,
                          lang=lang)
 
@@ -107,4 +107,4 @@ class SatoriApp(TableApp):
         return classroom.round_rows(obs, done, decisions)
 
     def coach(self, obs: Observation, done: None) -> str:
-        return coach_view.coach_html(obs, self.names, self._model, self.say)
+        return coach.coach_html(obs, self.names, self._model, self.say)

@@ -1,13 +1,13 @@
 """The Satori on the page: the help, the cards, the table, the prompts, the end panel, the public
 counts and the one narrator of the log, each drawn from an Observation (and the seats'
-names) alone, so nothing a seat may not see can reach its page. The coach is in coach_view.py.
+names) alone, so nothing a seat may not see can reach its page. The coach is in coach.py.
 
 A satori card (悟り) is drawn as a green S, a zatsunen (雑念) as a red Z, a face-down card as a
 back. Piles lie left to right from the bottom to the top. Every function speaks English by
 default; the app passes its ``say`` (cardlib.ui.words) to speak Japanese, as the sheet words it.
 
 >>> from cardlib.satori import Game
->>> from cardlib.satori.japanese import WORDS_JA
+>>> from cardlib.satori.words import WORDS_JA
 
 >>> counts_text(Game().new().observation(0), 1)
 '3 satori · 2 zatsunen'
@@ -23,7 +23,7 @@ from typing import Any, Optional
 from cardlib.satori.actions import (
     DECLARE, DECLARE_RUN, PASS, PLAY_SATORI, PLAY_ZATSUNEN, SATORI, WINDOW, ZATSUNEN, Observation, top_run,
 )
-from cardlib.satori.narrator import describe, narrate  # noqa: F401 (the view's narrator)
+from cardlib.satori.view_narrator import describe, narrate  # noqa: F401 (the view's narrator)
 from cardlib.ui import card_back, card_face, card_group, prompt_html, seat_box, table_html
 from cardlib.ui.app import ordinal
 from cardlib.ui.narration import Names

@@ -24,7 +24,7 @@ import cardlib.scout.classroom as classroom
 from cardlib.scout.actions import KEEP, KEEPING, TURN, Observation, RoundTally, Scout, ScoutAndShow, Show
 from cardlib.scout.bots import PlannerBot, SearchBot
 from cardlib.scout.rules import Game
-from cardlib.scout.words_ja import HELP_JA, WORDS_JA
+from cardlib.scout.words import HELP_JA, WORDS_JA
 from cardlib.ui import Control
 from cardlib.ui.app import TableApp
 

@@ -11,7 +11,7 @@ from cardlib.core.agents import RandomAgent
 from cardlib.games import info
 from cardlib.decks.pairs import PAIRS_DECK, pair_count
 from cardlib.twentyfive.bots import CoachBot, ThresholdBot
-from cardlib.twentyfive.inference import hidden_cap
+from cardlib.twentyfive.beliefs import hidden_cap
 from cardlib.twentyfive.rules import (
     DRAW, PASS, Draw, Game, Observation, Pass, Reveal, RoundResult, State, reveal_options,
     round_points,

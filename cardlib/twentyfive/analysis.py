@@ -21,7 +21,7 @@ import pandas as pd
 import sympy
 
 from cardlib.decks.pairs import NUMBERS, pairs_of
-from cardlib.twentyfive.inference import (
+from cardlib.twentyfive.beliefs import (
     Odds, draw_outlook, hidden_worlds, p_over, pairs_posterior, pass_cost, round_costs,
     sample_hidden_hands,
 )

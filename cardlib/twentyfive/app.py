@@ -22,7 +22,7 @@ from typing import Any, Optional
 import cardlib.twentyfive.classroom as classroom
 import cardlib.twentyfive.view as view
 from cardlib.twentyfive.bots import CoachBot, ThresholdBot
-from cardlib.twentyfive.coach_view import coach_panel
+from cardlib.twentyfive.coach import coach_panel
 from cardlib.twentyfive.rules import DRAW, PASS, Game, Observation, Reveal, RoundResult
 from cardlib.ui import Control
 from cardlib.ui.app import TableApp

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
-from cardlib.twentyfive.inference import draw_outlook, hidden_worlds, most_pairs, pass_cost
+from cardlib.twentyfive.beliefs import draw_outlook, hidden_worlds, most_pairs, pass_cost
 from cardlib.twentyfive.rules import DRAW, EXACT_HIT, FIVE, PASS, TARGET, Observation, Reveal
 
 

@@ -25,7 +25,7 @@ from cardlib.core.classroom import mean_se, rate_se
 from cardlib.decks.pairs import PAIRS_DECK, pair_count
 from cardlib.twentyfive.actions import DRAW, PASS, Draw, Pass
 from cardlib.twentyfive.bots import CoachBot, ThresholdBot
-from cardlib.twentyfive.records import TARGET, Observation, RoundResult
+from cardlib.twentyfive.seen import TARGET, Observation, RoundResult
 
 SEATS = 4  # field columns field_0 .. field_3; a 3-player table leaves field_3 empty
 
@@ -179,7 +179,7 @@ def observation_of(row: Any) -> Observation:
 def _coach(players: int, seat: int, hand: str, fields: tuple[str, ...], pile: int, last: int) -> tuple[Fraction, str]:
     import random
 
-    from cardlib.twentyfive.inference import p_over
+    from cardlib.twentyfive.beliefs import p_over
 
     row = {"players": players, "seat": seat, "hand": hand, "pile": pile, "last_drawer": last, "round": 1,
            **{f"field_{s}": cards for s, cards in enumerate(fields)}}

@@ -3,7 +3,7 @@
 A revealed card other than a 5 was the highest card in that hand at that moment; a 5 says
 nothing. For one player, V(S) counts the value sequences of the cards they took in (the dealt
 block, then one card per draw) that reproduce their reveals and leave the hidden multiset S
-(rules digest, "The coach's informed model"). inference.py weighs these tables across players.
+(rules digest, "The coach's informed model"). beliefs.py weighs these tables across players.
 
 Multisets are packed in an int, four bits per number (``pack``), so that adding two hands is
 adding two ints.

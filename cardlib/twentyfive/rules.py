@@ -2,7 +2,7 @@
 
 Specification: shared/rules/twenty-five.md. Points are bad; a pass bets that the pairs in play
 (every hand and every field card, 場札) exceed 25. Game and State are here; the actions are in
-actions.py and the records (RoundResult, Observation, round_points) in records.py.
+actions.py and the records (RoundResult, Observation, round_points) in seen.py.
 
 >>> state = Game(players=3).new(seed=2)  # seed 2: the opening reveals are all automatic
 >>> state.legal_actions()          # nobody may pass on a round's first turn
@@ -26,7 +26,7 @@ from cardlib.core.protocol import Result, places_from_scores
 from cardlib.twentyfive.actions import (
     DRAW, FIVE, PASS, REVEALS, Action, Draw, Pass, Reveal, reveal_options,
 )
-from cardlib.twentyfive.records import (
+from cardlib.twentyfive.seen import (
     EXACT_HIT, PASS_TOO_EARLY, TARGET, Observation, RoundResult, round_points,
 )
 
@@ -295,7 +295,7 @@ class State(Engine):
         reveal other than a 5 was the highest card in hand), so no impossible world is imagined
         and each possible one comes with its true probability; the pile is the rest, unordered.
         """
-        from cardlib.twentyfive.inference import sample_hidden_hands
+        from cardlib.twentyfive.beliefs import sample_hidden_hands
 
         other = self.clone()
         if self.is_over:

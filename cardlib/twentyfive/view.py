@@ -21,12 +21,12 @@ from typing import Any, Optional
 from cardlib.decks.pairs import pairs_of
 from cardlib.twentyfive.actions import DRAW, FIVE, PASS
 from cardlib.twentyfive.bots import CoachBot, ThresholdBot
-from cardlib.twentyfive.records import TARGET, Observation, RoundResult
+from cardlib.twentyfive.seen import TARGET, Observation, RoundResult
 from cardlib.decks.pairs_faces import pairs_row
 from cardlib.ui import back_row, prompt_html, score_table, seat_box, table_html
 from cardlib.ui.narration import Names
 from cardlib.ui.words import Words
-from cardlib.twentyfive.words_ja import HELP_JA, WORDS_JA  # noqa: F401 (the app reads them here)
+from cardlib.twentyfive.words import HELP_JA, WORDS_JA  # noqa: F401 (the app reads them here)
 
 Say = Callable[..., str]
 ENGLISH: Say = Words("en")

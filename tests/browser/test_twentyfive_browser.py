@@ -13,7 +13,7 @@ from fractions import Fraction
 import pytest
 
 from cardlib.twentyfive.app import TwentyFiveApp
-from cardlib.twentyfive.inference import p_over, pass_cost
+from cardlib.twentyfive.beliefs import p_over, pass_cost
 from cardlib.twentyfive.rules import PASS
 from tests.browser.mirror import button, click, double_click, labels, moment, open_app, page_values, Picture, check_final_places, play_to_the_end
 

@@ -272,7 +272,7 @@ def test_a_predictable_mistake_gets_its_own_message(registry):
 
 
 def test_an_object_where_its_number_was_wanted_names_the_numbers_to_use(registry):
-    from cardlib.twentyfive.inference import Odds
+    from cardlib.twentyfive.beliefs import Odds
     verdict = check("demo.third", Odds(over=Fraction(1, 3), exactly=Fraction(1, 3), under=Fraction(1, 3)))
     assert not verdict.ok and "`.over` or `.exactly` or `.under`" in str(verdict)
 

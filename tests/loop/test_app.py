@@ -21,7 +21,7 @@ from cardlib.loop.app import LEAD_LIMIT, LoopApp, default_opponents
 from cardlib.loop.bots import ClimberBot, SearchBot
 from cardlib.loop.chairs import round_points
 from cardlib.loop.rules import Game
-from cardlib.loop.story import narrate, rounds_over
+from cardlib.loop.view_story import narrate, rounds_over
 from cardlib.ui.narration import Names
 from cardlib.ui.testing import check_buttons_are_the_legal_actions, my_turn, play_by_clicks, widget_tree
 from tests.loop.helpers import stacked_deck

@@ -24,7 +24,7 @@ from cardlib.loop.chairs import BASE, round_points
 from cardlib.loop.replays import cards_at_chairs
 from cardlib.loop.rules import Game
 from cardlib.loop.seen import known_to
-from cardlib.loop.story import rounds_over
+from cardlib.loop.view_story import rounds_over
 from cardlib.ui.testing import my_turn, play_with_agent
 
 

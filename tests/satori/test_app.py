@@ -17,7 +17,7 @@ from cardlib.satori.analysis import BOTS, MODELS, Estimate, Stakes, katsu_stakes
 from cardlib.satori.app import TABLES, SatoriApp
 from cardlib.satori.beliefs import Model
 from cardlib.satori.bots import CountingBot, counted_chance
-from cardlib.satori.coach_view import CHOSEN_MODEL, ROLLOUTS, percent, verdict
+from cardlib.satori.coach import CHOSEN_MODEL, ROLLOUTS, percent, verdict
 from cardlib.satori.view import narrate
 from cardlib.ui.frame import STALE
 from cardlib.ui.narration import Names

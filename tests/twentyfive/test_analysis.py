@@ -127,6 +127,6 @@ def test_28_or_more_cards_always_exceed_25_pairs():
 
 
 def test_analysis_re_exports_the_coach():
-    from cardlib.twentyfive import inference
+    from cardlib.twentyfive import beliefs
     for name in ("pairs_posterior", "p_over", "pass_cost", "Odds"):
-        assert getattr(analysis, name) is getattr(inference, name)
+        assert getattr(analysis, name) is getattr(beliefs, name)

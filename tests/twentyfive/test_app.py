@@ -14,8 +14,8 @@ from cardlib.decks.pairs import pair_count
 from cardlib.twentyfive.app import TwentyFiveApp, default_opponents
 from cardlib.twentyfive.view import pair_lines
 from cardlib.twentyfive.bots import CoachBot, ThresholdBot
-from cardlib.twentyfive.coach_view import cap_words
-from cardlib.twentyfive.inference import hidden_cap, p_over, pass_cost
+from cardlib.twentyfive.coach import cap_words
+from cardlib.twentyfive.beliefs import hidden_cap, p_over, pass_cost
 from cardlib.twentyfive.rules import PASS, Game, Reveal
 from cardlib.ui.testing import bots, click_refused, moments
 from cardlib.ui.words import is_japanese

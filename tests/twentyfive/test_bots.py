@@ -7,7 +7,7 @@ from cardlib.core.match import play
 from cardlib.core.tournament import standings
 from cardlib.twentyfive import Game
 from cardlib.twentyfive.bots import CoachBot, ThresholdBot, _relative
-from cardlib.twentyfive.inference import hidden_worlds, pass_cost
+from cardlib.twentyfive.beliefs import hidden_worlds, pass_cost
 from cardlib.twentyfive.rules import DRAW, PASS, Reveal
 
 SEED = 7

@@ -16,7 +16,7 @@ from cardlib.twentyfive import classroom
 from cardlib.twentyfive.analysis import pairs_odds
 from cardlib.twentyfive.app import TwentyFiveApp
 from cardlib.twentyfive.bots import CoachBot, ThresholdBot
-from cardlib.twentyfive.inference import p_over
+from cardlib.twentyfive.beliefs import p_over
 from cardlib.twentyfive.rules import DRAW, PASS
 from cardlib.ui.records import KIT_COLUMNS
 from cardlib.ui.testing import check_speaks_japanese, play_by_clicks, play_with_agent

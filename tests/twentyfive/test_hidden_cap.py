@@ -13,7 +13,7 @@ from cardlib.decks.pairs import NUMBERS, PAIRS_DECK, stacked_deck
 from cardlib.twentyfive import DRAW, Game, hidden_cap
 from cardlib.twentyfive.actions import FIVE
 from cardlib.twentyfive.exercises import reveal_observation
-from cardlib.twentyfive.inference import dealt_size
+from cardlib.twentyfive.beliefs import dealt_size
 
 
 def legal_reveal(hand: Counter, card: int) -> bool:

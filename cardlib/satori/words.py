@@ -117,7 +117,7 @@ WORDS_JA: dict[str, str] = {
     "Satori in all": "悟りカード（合計）",
     "Zatsunen in all": "雑念カード（合計）",
     "Run on top": "上から連続",
-    # the coach (coach_view.py): the probabilities by their Japanese names, 事前確率, 尤度, 事後確率, 期待値
+    # the coach (coach.py): the probabilities by their Japanese names, 事前確率, 尤度, 事後確率, 期待値
     "The game is over: every run is shown above.": "ゲーム終了：すべての連続は上に公開されています。",
     "The coach speaks on your turn, and when you are asked Katsu?":
         "コーチが話すのは、あなたの手番と、あなたが「喝?」と問われたときです。",

@@ -30,9 +30,9 @@ from functools import cached_property, lru_cache
 from itertools import accumulate
 
 from cardlib.decks.pairs import NUMBERS, pairs_of
-from cardlib.twentyfive.records import EXACT_HIT, PASS_TOO_EARLY, TARGET
+from cardlib.twentyfive.seen import EXACT_HIT, PASS_TOO_EARLY, TARGET
 # One player's table V_j has a file of its own; inference re-exports its names so that
-# ``from cardlib.twentyfive.inference import reveal_sequences, unpack, ...`` keeps working.
+# ``from cardlib.twentyfive.beliefs import reveal_sequences, unpack, ...`` keeps working.
 from cardlib.twentyfive.reveals import (  # noqa: F401 (re-exported)
     UNIT, Hand, _digits, _sequences, _top, falling, pack, reveal_sequences, unpack,
 )

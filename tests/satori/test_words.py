@@ -9,8 +9,8 @@ from cardlib.satori import PLAY_SATORI
 from cardlib.satori.actions import WINDOW
 from cardlib.satori.app import SatoriApp
 from cardlib.satori.bots import CountingBot
-from cardlib.satori.coach_view import CHOSEN_MODEL
-from cardlib.satori.japanese import WORDS_JA
+from cardlib.satori.coach import CHOSEN_MODEL
+from cardlib.satori.words import WORDS_JA
 from cardlib.ui.testing import check_new_game_asks_first, check_speaks_japanese
 from tests.satori.helpers import PASS_GAME, play_out, stacked
 from tests.satori.test_app import text

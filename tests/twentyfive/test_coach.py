@@ -4,8 +4,8 @@ import random
 from cardlib.twentyfive import DRAW, Game
 from cardlib.twentyfive.rules import REVEALS
 from cardlib.twentyfive.analysis import p_over
-from cardlib.twentyfive.coach_view import coach_panel, percent, reveal_hints
-from cardlib.twentyfive.words_ja import WORDS_JA
+from cardlib.twentyfive.coach import coach_panel, percent, reveal_hints
+from cardlib.twentyfive.words import WORDS_JA
 from cardlib.decks.pairs import stacked_deck
 from cardlib.ui.narration import Names
 from cardlib.ui.words import Words, is_japanese

@@ -1,4 +1,4 @@
-"""Discontinuity: the records of a game and what a seat may see (stdlib only).
+"""Discontinuity: what a seat may see (its Observation) and the records of a finished half (stdlib only).
 
 A finished first half (HalfResult), the places from totals (places), one seat's view of the
 table (Observation). The log in words is the view's narrator (view.narrate).

@@ -12,7 +12,7 @@ from html import escape
 from typing import Optional
 
 from cardlib.decks.pairs import NUMBERS, pair_count
-from cardlib.twentyfive.inference import hidden_cap, p_over, pass_cost
+from cardlib.twentyfive.beliefs import hidden_cap, p_over, pass_cost
 from cardlib.twentyfive.rules import FIVE, Observation
 from cardlib.twentyfive.view import ENGLISH, NO_EARLY_PASS, Say
 
@@ -107,7 +107,7 @@ def cap_words(name: str, field: tuple[int, ...], cap: int, say: Say = ENGLISH) -
 
     >>> cap_words("Player 1", (9, 9, 8, 10), 8)
     "Player 1's hidden cards are all 8 or lower: 8 is the smallest card they have shown (a higher card shown later was the card just drawn)."
-    >>> from cardlib.twentyfive.words_ja import WORDS_JA
+    >>> from cardlib.twentyfive.words import WORDS_JA
     >>> from cardlib.ui.words import Words
     >>> cap_words("プレイヤー1", (9, 9, 8, 10), 8, Words("ja", WORDS_JA))
     'プレイヤー1の見えていない手札はすべて8以下です：8は公開した場札のうち最も小さい（あとで公開したより大きいカードは、引いたばかりのカードだった）。'

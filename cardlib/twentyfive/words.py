@@ -95,7 +95,7 @@ WORDS_JA: dict[str, str] = {
     "Coach": "コーチ",
     "The round is over: every card is on the table. Check the count above.":
         "ラウンド終了：すべてのカードが公開されました。上の集計を確かめてください。",
-    # the coach panel (coach_view.py): naive odds are 単純な確率, informed ones 事後確率 (条件付き確率)
+    # the coach panel (coach.py): naive odds are 単純な確率, informed ones 事後確率 (条件付き確率)
     "Coach: exact chances from the cards you see": "コーチ：見えているカードから計算した正確な確率",
     "Cards in play: <b>{cards}</b>. You see {seen} of them (your hand and every field card); "
     "they already make <b>{pairs}</b> pairs. {hidden} are hidden in other hands.":

@@ -8,8 +8,8 @@ from math import comb
 import pytest
 
 from cardlib.decks.pairs import PAIRS_DECK, pair_count
-from cardlib.twentyfive import inference
-from cardlib.twentyfive.inference import (
+from cardlib.twentyfive import beliefs
+from cardlib.twentyfive.beliefs import (
     Odds, draw_outlook, p_over, pairs_posterior, pass_cost, reveal_sequences, sample_hidden_hands,
 )
 from cardlib.twentyfive.rules import DRAW, Game, round_points
@@ -30,8 +30,8 @@ def test_reveal_sequences_match_enumeration(reveals, dealt, hidden, choosing):
         hand = replay_reveals(sequence, dealt, reveals, choosing)
         if hand is not None:
             expected[hand] += 1
-    got = inference._sequences(reveals, dealt, hidden, choosing)
-    assert {inference.unpack(code): count for code, count in got.items()} == dict(expected)
+    got = beliefs._sequences(reveals, dealt, hidden, choosing)
+    assert {beliefs.unpack(code): count for code, count in got.items()} == dict(expected)
     if not choosing:
         assert reveal_sequences(reveals, dealt, hidden) == dict(expected)
 
@@ -90,7 +90,7 @@ def test_naive_model_mean_is_the_hypergeometric_mean():
     # hypergeometric; the expected pairs follow in closed form.
     for players in (3, 4):
         for state, observation in early_positions(players, 6, SEED + 7, max_draws=5):
-            pool = inference.unseen_counts(observation)
+            pool = beliefs.unseen_counts(observation)
             unseen, hidden = sum(pool), sum(observation.hand_sizes) - len(observation.hand)
             seen = Counter(observation.known_cards)
             expected = Fraction(0)
@@ -104,7 +104,7 @@ def test_naive_model_mean_is_the_hypergeometric_mean():
 def test_naive_model_agrees_with_uniform_hidden_hands():
     rng = random.Random(SEED + 11)
     for state, observation in early_positions(3, 4, SEED + 11, max_draws=6):
-        pool = [card for number in range(1, 11) for card in [number] * inference.unseen_counts(observation)[number]]
+        pool = [card for number in range(1, 11) for card in [number] * beliefs.unseen_counts(observation)[number]]
         hidden = sum(observation.hand_sizes) - len(observation.hand)
         samples = [pair_count(list(observation.known_cards) + rng.sample(pool, hidden)) for _ in range(4_000)]
         assert_agrees(samples, pairs_posterior(observation, "naive"), f"seed {SEED + 11}")
@@ -160,14 +160,14 @@ def test_sample_hidden_hands_marginals_match_exact_enumeration():
     rng = random.Random(SEED + 19)
     trials = 6_000
     for state, observation in early_positions(3, 2, SEED + 19, max_draws=3):
-        worlds = inference._posterior_worlds(observation, "informed")
+        worlds = beliefs._posterior_worlds(observation, "informed")
         first, second = worlds.tables
-        pool = inference.unseen_counts(observation)
+        pool = beliefs.unseen_counts(observation)
         exact = [Counter(), Counter()]  # each other player's hidden hand: weight, by brute force
         for code1, v1 in first:
             for code2, v2 in second:
-                hand1, hand2 = inference.unpack(code1), inference.unpack(code2)
-                weight = v1 * v2 * inference.hand_weight(hand1 + hand2, pool)
+                hand1, hand2 = beliefs.unpack(code1), beliefs.unpack(code2)
+                weight = v1 * v2 * beliefs.hand_weight(hand1 + hand2, pool)
                 exact[0][hand1] += weight
                 exact[1][hand2] += weight
         total = sum(exact[0].values())

@@ -248,7 +248,7 @@ def verdict(p: float, stakes: Any, basis: str, say: Words = ENGLISH) -> tuple[st
     ...     return Stakes(*(Estimate(v, error, 100, 0) for v in (success, satori, zatsunen)), "counting")
     >>> [verdict(p, stakes(0.4, 0.1, 0.3), "the chosen model")[0] for p in (0.2, 0.5, 0.8)]
     ['let it go', 'too close', 'call']
-    >>> from cardlib.satori.japanese import WORDS_JA
+    >>> from cardlib.satori.words import WORDS_JA
     >>> ja = Words("ja", WORDS_JA)  # the basis comes in the language of the line
     >>> verdict(0.8, stakes(0.4, 0.1, 0.3), ja("the chosen model"), ja)[1]
     '「喝!」をしましょう：事後確率80%（採用したモデル）は損益分岐点50%を上回っています（標準誤差2つ分を見込んでも：44%〜56%）。'

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Any, Optional
 
 from cardlib.satori.actions import SATORI
-from cardlib.satori.japanese import NARRATION_JA
+from cardlib.satori.words import NARRATION_JA
 from cardlib.ui.narration import Names
 from cardlib.ui.words import Words
 
