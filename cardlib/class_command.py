@@ -131,7 +131,7 @@ def start_dashboard(db_url: str, code: str, port: int) -> Optional[Any]:
 
 def serve_class(args: argparse.Namespace) -> int:
     """Open the class, print the banner, start the dashboard and serve the student page until Ctrl+C."""
-    from cardlib.serving import CommandError, check_port, voila_environment, voila_options
+    from cardlib.serving import CommandError, check_port, run_voila, voila_environment, voila_options
 
     again = "cardlib class"
     check_port(args.host, args.port, command=again)
@@ -148,7 +148,7 @@ def serve_class(args: argparse.Namespace) -> int:
     except Exception as error:  # a bad URL, a server that does not answer, a bad code: one line
         raise CommandError(f"cannot open the class database: {error}") from None
     try:
-        from voila.app import Voila
+        import voila.app  # noqa: F401 (Voila missing: the message below, not a traceback)
     except ImportError:
         raise CommandError('Voila is not installed: pip install "cardlib[lab]"') from None
     os.environ.update(voila_environment())
@@ -161,8 +161,7 @@ def serve_class(args: argparse.Namespace) -> int:
         with tempfile.TemporaryDirectory(prefix="cardlib-class-") as folder:
             notebook = write_class_notebook(Path(folder))
             options = voila_options(args.host, args.port, args.cull_idle, max(1, args.cull_every))
-            Voila.launch_instance(argv=[*class_voila_options(options, args.students, args.cull_idle),
-                                         str(notebook)])
+            run_voila([*class_voila_options(options, args.students, args.cull_idle), str(notebook)])
     finally:
         if dashboard is not None:
             dashboard.shutdown()

@@ -24,7 +24,7 @@ from typing import Any, Optional
 from cardlib import __version__
 from cardlib.games import REGISTRY, GameInfo
 from cardlib.serving import (CULL_EVERY, CULL_IDLE, HOST, PORT, CommandError, check_port, katsu_seconds,
-                             port_number, voila_environment, voila_options, whole_number)
+                             port_number, run_voila, voila_environment, voila_options, whole_number)
 from cardlib.ui.launch import KATSU_SECONDS, LANG_VARIABLE, SEED_VARIABLE
 
 def app_games() -> dict[str, GameInfo]:
@@ -135,7 +135,7 @@ def serve(info: GameInfo, args: argparse.Namespace) -> int:
     """Run Voila on the game's app notebook until Ctrl+C; its exit code."""
     check_port(args.host, args.port, info.name)  # before Voila's import, which takes seconds
     try:
-        from voila.app import Voila
+        import voila.app  # noqa: F401 (Voila missing: the message below, not a traceback)
     except ImportError:
         raise CommandError('Voila is not installed: pip install "cardlib[lab]"') from None
     os.environ.update(voila_environment())
@@ -144,7 +144,7 @@ def serve(info: GameInfo, args: argparse.Namespace) -> int:
     with tempfile.TemporaryDirectory(prefix="cardlib-app-") as folder:
         notebook = write_app_notebook(info, Path(folder))
         options = voila_options(args.host, args.port, args.cull_idle, max(1, args.cull_every))
-        Voila.launch_instance(argv=[*options, str(notebook)])
+        run_voila([*options, str(notebook)])
     return 0
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import errno
 import os
+import signal
 import socket
 from pathlib import Path
 from typing import Optional
@@ -50,6 +51,33 @@ def voila_options(host: str = HOST, port: int = PORT, cull_idle: Optional[int] =
                     f"--MappingKernelManager.cull_interval={cull_every}",
                     "--MappingKernelManager.cull_connected=False"]
     return options
+
+
+def run_voila(argv: list[str]) -> None:
+    """Serve with Voila until Ctrl+C (or SIGTERM), which stops it quietly: its kernels shut down, no traceback.
+
+    Python turns Ctrl+C into a KeyboardInterrupt wherever the server happens to be, often inside one of
+    Voila's own tasks (heating a kernel of the pool), whose traceback asyncio then prints to the teacher's
+    terminal. Here Ctrl+C asks the server's loop to stop, as Voila's own SIGTERM handler does; a second
+    Ctrl+C while it shuts its kernels down interrupts at once.
+    """
+    from voila.app import Voila
+
+    app = Voila.instance()
+    app.initialize(argv)
+
+    def stop(number: int, frame: object) -> None:
+        signal.signal(signal.SIGINT, signal.default_int_handler)  # a second Ctrl+C: now
+        loop = getattr(app, "ioloop", None)
+        if loop is None:  # not serving yet
+            raise KeyboardInterrupt
+        loop.add_callback_from_signal(loop.stop)
+
+    signal.signal(signal.SIGINT, stop)
+    try:
+        app.start()
+    finally:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 def voila_environment(environ: Optional[dict[str, str]] = None) -> dict[str, str]:

@@ -5,6 +5,7 @@ wheel alone, in an empty folder, serves a game that chromium plays.
 from __future__ import annotations
 
 import os
+import signal
 import socket
 import subprocess
 import sys
@@ -150,10 +151,12 @@ def test_cardlib_app_from_the_wheel_alone_serves_a_game_in_an_empty_folder(tmp_p
             finally:
                 context.close()
         assert browser.outside == [], f"the page asked the internet for {browser.outside}"
+        os.killpg(process.pid, signal.SIGINT)  # the teacher's Ctrl+C, sent to the terminal's process group
+        assert process.wait(timeout=60) == 0, log.read_text()[-2000:]
     finally:
         stop(process)
     assert list(empty.iterdir()) == [], "cardlib app wrote into the teacher's folder"
-    assert "Traceback" not in log.read_text()
+    assert "Traceback" not in log.read_text()  # Ctrl+C stops Voila quietly
 
 
 def test_cardlib_class_help_lists_its_options():

@@ -167,18 +167,21 @@ def test_ctrl_c_stops_voila_its_kernels_and_the_dashboard(live_class):
 
 
 def ours_crashed(log: str) -> list[str]:
-    """The tracebacks in a class's log but those a kernel prints when it is shut down in the middle of a
-    message (``[IPKernelApp] ERROR | Exception in message handler``, or its socket already closed under
-    ZMQ: ``zmq.error.ZMQError``) and Voila's own task that the Ctrl+C itself interrupted while it was
-    heating a kernel of the pool (it ends in ``KeyboardInterrupt``): Jupyter's own, the class stopped all the
-    same. Any traceback through cardlib's Python code counts.
+    """The tracebacks in a class's log but a kernel's as it is shut down: in the middle of a message
+    (``[IPKernelApp] ERROR | Exception in message handler``, or its socket already closed under ZMQ:
+    ``zmq.error.ZMQError``), or interrupted while it still starts (Jupyter interrupts a kernel before it
+    shuts it down, and a kernel still importing ipykernel ends in ``KeyboardInterrupt``). Jupyter's own;
+    the class stopped all the same. A ``KeyboardInterrupt`` in the server itself counts: Ctrl+C stops
+    Voila's loop quietly (``cardlib.serving.run_voila``), so none may land inside one of its tasks. Any
+    traceback through cardlib's Python code counts.
     """
     parts = log.split("Traceback (most recent call last):")
     found = []
     for before, part in zip(parts, parts[1:]):
         own = part.split("\n[", 1)[0]
         shutdown = (before.rstrip().endswith("[IPKernelApp] ERROR | Exception in message handler:")
-                    or "zmq.error.ZMQError" in own or own.rstrip().endswith("\nKeyboardInterrupt"))
+                    or "zmq.error.ZMQError" in own
+                    or (own.rstrip().endswith("\nKeyboardInterrupt") and "ipykernel_launcher.py" in own))
         if not shutdown or re.search(r'/cardlib/[\w/]+\.py"', own):
             found.append(part)
     return found
