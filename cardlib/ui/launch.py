@@ -74,3 +74,22 @@ def class_options() -> dict[str, Any]:
     window = os.environ.get(CLASS_WINDOW_VARIABLE, "").strip()
     options["window"] = float(window) if window.isdigit() and 1 <= int(window) <= 3600 else float(KATSU_SECONDS)
     return options
+
+
+# ``cardlib app/class --frontend``: which Voila template (cardlib/ui/jupyter/voila/templates/) draws the page
+FRONTENDS = {"light": "cardlib",         # cardlib's light frontend: one script (frontend/, `make frontend`)
+             "voila": "cardlib-voila"}   # Voila's own JupyterLab frontend (77 scripts, 4 MB)
+FRONTEND = "light"
+
+
+def with_frontend(options: list[str], frontend: str = FRONTEND) -> list[str]:
+    """Voila's command-line ``options`` with the template of ``frontend`` in place of theirs (Voila refuses two).
+
+    >>> with_frontend(["--no-browser", "--template=cardlib", "--port=8866"], "voila")
+    ['--no-browser', '--template=cardlib-voila', '--port=8866']
+    >>> with_frontend(["--port=8866"])
+    ['--port=8866', '--template=cardlib']
+    """
+    template = f"--template={FRONTENDS[frontend]}"
+    swapped = [template if option.startswith("--template=") else option for option in options]
+    return swapped if template in swapped else [*swapped, template]

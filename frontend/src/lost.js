@@ -1,11 +1,13 @@
 // A page whose kernel is gone says so, with a Reload button, instead of leaving dead buttons on the screen.
 // Gone: the kernel died or was restarted (its widgets with it), or the server stopped answering after the
 // connection's own attempts to reconnect. A short loss the connection recovers from says nothing.
-const JAPANESE = /[\u3040-\u30ff]/;
+const JAPANESE = /[\u3040-\u30ff\u4e00-\u9fff]/;
 
+/** Japanese when the page's buttons speak it (an app with lang="ja": every button; an English app's cards and
+    terms may show Japanese, never its buttons), else English. */
 function say(english, japanese) {
-  const cells = document.getElementById('rendered_cells');
-  return cells && JAPANESE.test(cells.textContent) ? japanese : english;
+  const buttons = [...document.querySelectorAll('#rendered_cells button')].map((button) => button.textContent);
+  return buttons.some((text) => JAPANESE.test(text)) ? japanese : english;
 }
 
 export function showLost() {
