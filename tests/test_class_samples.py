@@ -1,14 +1,16 @@
 """The sample class files the teacher notebook ships with: whole, readable, and what the tool makes."""
 from __future__ import annotations
 
+import importlib
+import inspect
 import sys
-
-import pytest
 from collections import Counter
 from pathlib import Path
 
+import pytest
+
 from cardlib.core.classroom import read_class_files
-from cardlib.games import REGISTRY, info
+from cardlib.games import info
 
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLES = ROOT / "notebooks" / "data" / "class"
@@ -16,18 +18,24 @@ sys.path.insert(0, str(ROOT / "tools"))
 import class_samples  # noqa: E402
 
 
-def test_thirty_sample_files_six_a_game_all_read_with_nothing_skipped():
+GAMES = class_samples.sampled_games()  # the registry's games with an app and a class record
+PER_GAME = class_samples.PER_GAME
+
+
+def test_every_sampled_game_has_its_files_all_read_with_nothing_skipped_at_the_table_sizes_its_app_offers():
     data = read_class_files(SAMPLES)
-    assert data.skipped == [] and len(data.read) == 30
-    assert Counter(name.split("-")[0] for name in data.read) == {line.name: 6 for line in REGISTRY}
-    for line in REGISTRY:
-        table = data[line.name]
-        assert table["file"].nunique() == 6 and table["players"].nunique() > 1  # several table sizes
+    assert data.skipped == [] and len(data.read) == PER_GAME * len(GAMES)
+    assert Counter(name.split("-")[0] for name in data.read) == {line.name: PER_GAME for line in GAMES}
+    for line in GAMES:
+        table, sizes = data[line.name], class_samples.table_sizes(line)
+        assert table["file"].nunique() == PER_GAME
+        # students take the app's tables in turn: a game of one table size (two players only) has one
+        assert set(table["players"]) == {sizes[number % len(sizes)] for number in range(PER_GAME)}
 
 
 def test_a_sample_file_is_what_the_tool_writes_from_its_seed():
-    number, index = 1, [line.name for line in REGISTRY].index("discontinuity")
-    name, text = class_samples.student_file(info("discontinuity"), number, 2026 + 1000 * index + number)
+    number, index = 1, len(GAMES) - 1
+    name, text = class_samples.student_file(GAMES[index], number, 2026 + 1000 * index + number)
     assert (SAMPLES / name).read_text(encoding="utf-8") == text
 
 
@@ -36,24 +44,22 @@ def test_a_sample_file_is_what_the_tool_writes_from_its_seed():
 ABSURD = ["-1", "99", "garbage", "99 99 99", "", "1e300", "99999999999999999999999", "=1+1", "x" * 5000]
 
 
-def analyses(game: str) -> list:
-    """Every analysis the class notebook runs on a game's table (the Satori's rollouts few, to stay quick)."""
-    from cardlib.discontinuity import classroom as discontinuity
-    from cardlib.loop import classroom as loop
-    from cardlib.satori import classroom as satori
-    from cardlib.scout import classroom as scout
-    from cardlib.twentyfive import classroom as twentyfive
+QUICK = {"rollouts": 2, "per_band": 1}  # an analysis that simulates runs a few rollouts here, to stay quick
 
-    return {
-        "twentyfive": [twentyfive.passes_against_exact, twentyfive.passes_against_coach, twentyfive.passes_came_out,
-                       twentyfive.rounds_came_out],
-        "satori": [lambda table: satori.katsu_against_posterior(table, rollouts=2, per_band=1)],
-        "scout": [scout.results_by_seat, scout.results_by_hand, lambda table: scout.results_by_hand(table, "best group"),
-                  scout.hands_beside_exact],
-        "loop": [loop.results_by_seat, loop.results_by_hand, lambda table: loop.results_by_hand(table, "run of 3"),
-                 loop.by_previous_rank],
-        "discontinuity": [discontinuity.joker_choices, discontinuity.results_by_seat],
-    }[game]
+
+def analyses(game: str) -> list:
+    """Every analysis of a game's class table in its classroom room: its public functions of a ``table`` alone."""
+    module = importlib.import_module(info(game).module + ".classroom")
+    found = []
+    for name, function in inspect.getmembers(module, inspect.isfunction):
+        if name.startswith("_") or function.__module__ != module.__name__:
+            continue
+        first, *rest = inspect.signature(function).parameters.values() or [None]
+        if first is not None and first.name == "table" and all(p.default is not p.empty for p in rest):
+            quick = {p.name: QUICK[p.name] for p in rest if p.name in QUICK}
+            found.append(lambda table, function=function, quick=quick: function(table, **quick))
+    assert found, f"{game}'s classroom has no analysis of a class table"
+    return found
 
 
 def spoiled_files(game: str):
@@ -72,7 +78,7 @@ def spoiled_files(game: str):
                 yield row, name, value, out.getvalue().encode()
 
 
-@pytest.mark.parametrize("game", [line.name for line in REGISTRY])
+@pytest.mark.parametrize("game", [line.name for line in GAMES])
 def test_one_absurd_cell_is_skipped_naming_file_row_and_column_or_every_analysis_runs(game):
     skipped = read = 0
     for row, column, value, raw in spoiled_files(game):

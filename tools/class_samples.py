@@ -21,6 +21,22 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 GAMES_A_FILE = {"twentyfive": 2, "discontinuity": 2, "satori": 3, "scout": 2, "loop": 2}  # about a lesson's play
+PER_GAME = 6  # files a game
+
+
+def sampled_games() -> list[Any]:
+    """The registered games that get sample files: those with an app and a class record (a classroom room)."""
+    from cardlib.core.testing import room
+    from cardlib.games import REGISTRY
+
+    return [info for info in REGISTRY if info.app and room(info.module, "classroom")]
+
+
+def table_sizes(info: Any, seed: int = 0) -> list[int]:
+    """The table sizes the app offers (its Players menu, or its one table), which students take in turn."""
+    App = info.app_class()
+    menu = App(seed=seed).players_choice
+    return [table.players for _, table in menu.options] if menu is not None else [App(seed=seed).state.game.players]
 
 
 def student_file(info: Any, number: int, seed: int) -> tuple[str, str]:
@@ -29,23 +45,19 @@ def student_file(info: Any, number: int, seed: int) -> tuple[str, str]:
     from cardlib.ui.testing import play_with_agent
 
     classroom = importlib.import_module(info.module + ".classroom")
-    App = info.app_class()
-    menu = App(seed=seed).players_choice
-    sizes = [table.players for _, table in menu.options] if menu is not None else [App(seed=seed).state.game.players]
+    sizes = table_sizes(info, seed)
     players = sizes[number % len(sizes)]
-    app = App(players=players, human=number % players, seed=seed)
+    app = info.app_class()(players=players, human=number % players, seed=seed)
     students = classroom.sample_students(players)
     play_with_agent(app, students[number % len(students)], random.Random(seed), games=GAMES_A_FILE.get(info.name, 1))
     return f"{info.name}-student{number + 1:02d}.csv", app.records.csv_text()
 
 
 def write_samples(dest: Path, per_game: int, seed: int) -> list[Path]:
-    """Write ``per_game`` files for every game of the registry into ``dest``; returns the paths written."""
-    from cardlib.games import REGISTRY
-
+    """Write ``per_game`` files for every sampled game of the registry into ``dest``; returns the paths written."""
     dest.mkdir(parents=True, exist_ok=True)
     written = []
-    for index, info in enumerate(REGISTRY):
+    for index, info in enumerate(sampled_games()):
         for number in range(per_game):
             name, text = student_file(info, number, seed + 1000 * index + number)
             path = dest / name
@@ -58,7 +70,7 @@ def main(argv: list[str]) -> None:
     """The command line: where, how many files a game, and the seed."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("dest", nargs="?", default=str(ROOT / "notebooks" / "data" / "class"))
-    parser.add_argument("--per-game", type=int, default=6)
+    parser.add_argument("--per-game", type=int, default=PER_GAME)
     parser.add_argument("--seed", type=int, default=2026)
     args = parser.parse_args(argv)
     written = write_samples(Path(args.dest), args.per_game, args.seed)

@@ -44,15 +44,17 @@ def render_pdf(html: Path, pdf: Path, chromium: str = CHROMIUM) -> Path:
 
 
 def write_printables(dest: Path, pdf: bool = True, chromium: str = CHROMIUM) -> list[Path]:
-    """Write DEST/<game>.html (and, with ``pdf``, DEST/<game>.pdf) for every registered game; the paths written."""
+    """Write DEST/<game>.html (and, with ``pdf``, DEST/<game>.pdf) for every registered game with a printable room;
+    the paths written."""
     if str(ROOT) not in sys.path:
         sys.path.insert(0, str(ROOT))  # run as a script from a checkout: the cardlib beside this file
+    from cardlib.core.testing import room
     from cardlib.games import REGISTRY
     from cardlib.ui.printable import printable_page
 
     dest.mkdir(parents=True, exist_ok=True)
     written = []
-    for info in REGISTRY:
+    for info in [line for line in REGISTRY if room(line.module, "printable")]:
         html = dest / f"{info.name}.html"
         html.write_text(printable_page(info), encoding="utf-8")
         written.append(html)

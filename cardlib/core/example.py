@@ -28,7 +28,7 @@ from fractions import Fraction
 from itertools import permutations
 from typing import NamedTuple, Optional, Union
 
-from cardlib.core.actions import Word
+from cardlib.core.actions import Word, notation_text
 from cardlib.core.engine import Engine
 from cardlib.core.errors import IllegalActionError, RulesError, check_players
 from cardlib.core.protocol import Result, places_from_scores
@@ -66,6 +66,23 @@ class Fold(Word):
 
 CHECK, BET, CALL, FOLD = Check(), Bet(), Call(), Fold()
 Action = Union[Check, Bet, Call, Fold]
+
+
+def parse(text: str) -> Action:
+    """The action whose notation is ``text`` (``str(action)`` read back): how a move is stored.
+
+    >>> parse(" bet "), parse("fold")
+    (Bet(), Fold())
+    >>> parse("raise")
+    Traceback (most recent call last):
+    ...
+    ValueError: 'raise' is not Kuhn poker notation (check, bet, call or fold)
+    """
+    text = notation_text(text, "Kuhn poker")
+    for action in (CHECK, BET, CALL, FOLD):
+        if text == str(action):
+            return action
+    raise ValueError(f"{text!r:.60} is not Kuhn poker notation (check, bet, call or fold)")
 
 
 class Observation(NamedTuple):

@@ -26,7 +26,7 @@ from cardlib.discontinuity.actions import LINES, PlaceJoker, Take, TakeJoker
 from cardlib.discontinuity.bots import GreedyBot, LookaheadBot
 from cardlib.discontinuity.coach import outlook
 from cardlib.discontinuity.rules import Game, HalfResult, Observation
-from cardlib.discontinuity.words import HELP_JA, JA
+from cardlib.discontinuity.words import HELP_JA, WORDS_JA
 from cardlib.ui import Control
 from cardlib.ui.app import TableApp
 
@@ -59,7 +59,7 @@ class DiscontinuityApp(TableApp):
     >>> app.state.game, sorted(app.opponents)
     (Game(players=4, start_player=0, halves=False), [1, 2, 3])
 
-    With ``lang="ja"`` the table speaks the sheet's Japanese (``words.JA``); every finished round is
+    With ``lang="ja"`` the table speaks the sheet's Japanese (``words.WORDS_JA``); every finished round is
     kept for the class (``classroom.py``: what you saw, what you chose, how it came out).
 
     >>> ja = DiscontinuityApp(seed=1, lang="ja")
@@ -74,7 +74,7 @@ class DiscontinuityApp(TableApp):
     NEXT_PART = ("Play the second half", "Deal the second half")
     MY_MOVES = ("take", "joker", "place")
     HEADS = ("deal", "half", "over")
-    WORDS_JA = JA
+    WORDS_JA = WORDS_JA
     HELP_JA = HELP_JA
 
     def __init__(self, players: int = 3, human: int = 0, opponents: Optional[Sequence[Any]] = None,

@@ -198,8 +198,8 @@ def describe(event: tuple, names: Names = Names(), say: Words = EN) -> str:
     """One public event in words.
 
     >>> from cardlib.discontinuity.actions import Take
-    >>> from cardlib.discontinuity.words import JA
-    >>> describe(("take", 1, Take(4, 3, 7)), Names(me=0, lang="ja"), Words("ja", JA))
+    >>> from cardlib.discontinuity.words import WORDS_JA
+    >>> describe(("take", 1, Take(4, 3, 7)), Names(me=0, lang="ja"), Words("ja", WORDS_JA))
     'プレイヤー1が④から3と7を獲得。'
     """
     kind, seat, value = event

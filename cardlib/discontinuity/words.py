@@ -5,7 +5,7 @@ sheet (seeds/discontinuity.ja.txt): 山札 the deck, 金庫 the safe, ジョー�
 lines, 獲得 to take, 補充 the refill, 右隣 right of, 前半戦・後半戦 the halves, 減点 what a row costs.
 
 >>> from cardlib.ui.words import Words
->>> say = Words("ja", JA)
+>>> say = Words("ja", WORDS_JA)
 >>> say("take {a} and {b} from {line}", a=3, b=7, line="④"), say("Take the joker (once per game)")
 ('④から3と7を獲得', 'ジョーカーを獲得（ゲーム中１回）')
 """
@@ -166,4 +166,4 @@ HELP_JA = """<details class="cl-help"><summary>ディスコンティニュイテ
 プレイヤーです。得点は合算します。「2人（山札すべてで1ゲーム）」は山札すべてで１ゲーム遊びます
 （ルールシートにはない遊び方です）。</p></details>"""
 
-JA: dict[str, str] = {**LINES_JA, **BUTTONS_JA, **TABLE_JA, **LOG_JA}
+WORDS_JA: dict[str, str] = {**LINES_JA, **BUTTONS_JA, **TABLE_JA, **LOG_JA}
