@@ -327,3 +327,54 @@ def check_speaks_japanese(app: Any, rng: random.Random, clicks: int = 60) -> Non
             new_game(app)
         else:
             app.button(random_click(app, rng)).click()
+
+
+def seated_at(App: type, game: Any, human: int, seed: int) -> tuple[Any, Any]:
+    """An app of ``App`` at the table of ``game`` (a rule variant its menu may not offer) and a fresh deal of it.
+
+    Returns (app, deal); ``check_whole_game(app, deal, ...)`` plays the deal. The app is made at the
+    variant's player count and seated at the variant as its menu seats a table it offers.
+    """
+    app = App(players=game.players, human=human, seed=seed)
+    if app.state.game != game:
+        app._seat(game)  # the kit's own seating, as "New game" does for a table chosen in the menu
+    return app, game.new(seed=seed)
+
+
+def check_whole_game(app: Any, deal: Any, rng: random.Random, choose: Callable = random_click,
+                     limit: int = 3000) -> int:
+    """Play ``deal`` in ``app`` by clicks to its result, checking every step and the end; returns the clicks.
+
+    Fails when a click is answered by a message (a hook that raised shows "Something went wrong"
+    rather than a traceback), when the game never ends (no result after ``limit`` clicks), when it
+    ends before every seat has decided once (every game of the kit gives each player a turn), or
+    when the end is not shown: "Game over", your observation's result the rules' own, a place for
+    every seat.
+    """
+    start = deal.clone()
+    app.resume(deal)
+    game = f"{type(app).__name__} at {deal.game!r}"
+    for clicks in range(limit):
+        assert app.message == "", f"{game}, click {clicks}: {app.message}"
+        check_buttons_are_the_legal_actions(app)
+        if app.state.is_over:
+            break
+        app.button(choose(app, rng)).click()
+    else:
+        raise AssertionError(f"{game}: no result after {limit} clicks ({len(app.state.history)} moves): "
+                             "does the game ever end?")
+    movers = set()
+    for action in app.state.history:  # who decided, replayed from the deal
+        movers.add(start.current_player)
+        start.apply(action)
+    players = app.state.game.players
+    assert movers == set(range(players)), (
+        f"{game}: the game ended after {len(app.state.history)} moves, before seats "
+        f"{sorted(set(range(players)) - movers)} ever decided: it ends too early")
+    result = app.state.result()
+    assert app.state.observation(app.human).result == result, f"{game}: your observation's result is not the rules'"
+    assert len(result.places) == len(result.scores) == players and min(result.places) == 1, (game, result)
+    assert all(1 <= place <= players for place in result.places), (game, result)
+    over = app.say("Game over.").rstrip(".。")
+    assert over in app._prompt.value, f"{game}: the end is not shown: {app._prompt.value[:200]}"
+    return clicks
