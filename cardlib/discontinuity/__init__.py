@@ -5,10 +5,8 @@ The engine, the scoring and the bots load fast; the app and the mathematics load
 """
 from __future__ import annotations
 
-from typing import Any
-
 from cardlib.core.agents import RandomAgent
-from cardlib.games import info
+from cardlib.core.package import registered
 from cardlib.decks.pairs import PAIRS_DECK
 from cardlib.discontinuity.actions import (
     JOKER, LINES, PLACES, PlaceJoker, Take, TakeJoker, line_options,
@@ -19,9 +17,7 @@ from cardlib.discontinuity.rules import (
 )
 from cardlib.discontinuity.scoring import largest_value, lay_out, row_penalty, score
 
-INFO = info("discontinuity")
-VARIANTS = tuple(Game(**options) for options in INFO.variants)
-TITLE = INFO.title
+INFO, VARIANTS, TITLE, __getattr__ = registered("discontinuity", Game)  # the app (its __getattr__) loads on first use
 
 __all__ = [
     "INFO", "DiscontinuityApp", "FIRST_HALF", "GreedyBot", "HalfResult", "JOKER", "LINES", "LookaheadBot", "Observation",
@@ -29,10 +25,3 @@ __all__ = [
     "VARIANTS", "Game", "largest_value", "lay_out", "line_options", "row_penalty",
     "score",
 ]
-
-
-def __getattr__(name: str) -> Any:
-    if name == "DiscontinuityApp":
-        from cardlib.discontinuity.app import DiscontinuityApp
-        return DiscontinuityApp
-    raise AttributeError(f"module 'cardlib.discontinuity' has no attribute {name!r}")

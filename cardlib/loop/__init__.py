@@ -5,29 +5,18 @@ The engine and the bots load fast; the app and the mathematics load on first use
 """
 from __future__ import annotations
 
-from typing import Any
-
 from cardlib.core.agents import RandomAgent
-from cardlib.games import info
+from cardlib.core.package import registered
 from cardlib.loop.actions import (
     DECK, DONDEN, PASS, Card, Donden, Pass, Play, SetAside, Sit, card_text, cards_text, parse, parse_card,
 )
 from cardlib.loop.combos import Combo, combinations_in, combo, follows
 from cardlib.loop.rules import Game, Observation, State
 
-INFO = info("loop")
-VARIANTS = tuple(Game(**options) for options in INFO.variants)
-TITLE = INFO.title
+INFO, VARIANTS, TITLE, __getattr__ = registered("loop", Game)  # the app (its __getattr__) loads on first use
 
 __all__ = [
     "Card", "Combo", "DECK", "DONDEN", "Donden", "Game", "INFO", "LoopApp", "Observation", "PASS", "Pass", "Play",
     "RandomAgent", "SetAside", "Sit", "State", "TITLE", "VARIANTS", "card_text", "cards_text", "combinations_in",
     "combo", "follows", "parse", "parse_card",
 ]
-
-
-def __getattr__(name: str) -> Any:
-    if name == "LoopApp":
-        from cardlib.loop.app import LoopApp
-        return LoopApp
-    raise AttributeError(f"module 'cardlib.loop' has no attribute {name!r}")

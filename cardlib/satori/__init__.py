@@ -5,10 +5,8 @@ The engine, the beliefs and the bots load fast; the app and the mathematics load
 """
 from __future__ import annotations
 
-from typing import Any
-
 from cardlib.core.agents import RandomAgent
-from cardlib.games import info
+from cardlib.core.package import registered
 from cardlib.satori.actions import (
     DECLARE, KATSU, NO_KATSU, PASS, PLAY_SATORI, PLAY_ZATSUNEN, SATORI, ZATSUNEN,
     Declare, Katsu, NoKatsu, Observation, Pass, Play, parse, top_run,
@@ -16,19 +14,10 @@ from cardlib.satori.actions import (
 from cardlib.satori.beliefs import UNIFORM, Model, Story, story, worlds
 from cardlib.satori.rules import Game, State
 
-INFO = info("satori")
-VARIANTS = tuple(Game(**options) for options in INFO.variants)
-TITLE = INFO.title
+INFO, VARIANTS, TITLE, __getattr__ = registered("satori", Game)  # the app (its __getattr__) loads on first use
 
 __all__ = [
     "DECLARE", "Declare", "Game", "INFO", "KATSU", "Katsu", "Model", "NO_KATSU", "NoKatsu", "Observation",
     "PASS", "PLAY_SATORI", "PLAY_ZATSUNEN", "Pass", "Play", "RandomAgent", "SATORI", "SatoriApp", "State",
     "Story", "TITLE", "UNIFORM", "VARIANTS", "ZATSUNEN", "parse", "story", "top_run", "worlds",
 ]
-
-
-def __getattr__(name: str) -> Any:
-    if name == "SatoriApp":
-        from cardlib.satori.app import SatoriApp
-        return SatoriApp
-    raise AttributeError(f"module 'cardlib.satori' has no attribute {name!r}")

@@ -5,26 +5,15 @@ The engine and the bots load fast; the app and the mathematics load on first use
 """
 from __future__ import annotations
 
-from typing import Any
-
 from cardlib.core.agents import RandomAgent
-from cardlib.games import info
+from cardlib.core.package import registered
 from cardlib.scout.actions import KEEP, TURN, Keep, Observation, Scout, ScoutAndShow, Show, Turn, parse
 from cardlib.scout.groups import ALL_CARDS, Group, beats, deck, group, shows
 from cardlib.scout.rules import Game, State
 
-INFO = info("scout")
-VARIANTS = tuple(Game(**options) for options in INFO.variants)
-TITLE = INFO.title
+INFO, VARIANTS, TITLE, __getattr__ = registered("scout", Game)  # the app (its __getattr__) loads on first use
 
 __all__ = [
     "ALL_CARDS", "Game", "Group", "INFO", "KEEP", "Keep", "Observation", "RandomAgent", "Scout", "ScoutAndShow",
     "ScoutApp", "Show", "State", "TITLE", "TURN", "Turn", "VARIANTS", "beats", "deck", "group", "parse", "shows",
 ]
-
-
-def __getattr__(name: str) -> Any:
-    if name == "ScoutApp":
-        from cardlib.scout.app import ScoutApp
-        return ScoutApp
-    raise AttributeError(f"module 'cardlib.scout' has no attribute {name!r}")

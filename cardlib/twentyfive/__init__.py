@@ -5,10 +5,8 @@ The engine, bots and the pair count load fast; the app and the mathematics load 
 """
 from __future__ import annotations
 
-from typing import Any
-
 from cardlib.core.agents import RandomAgent
-from cardlib.games import info
+from cardlib.core.package import registered
 from cardlib.decks.pairs import PAIRS_DECK, pair_count
 from cardlib.twentyfive.bots import CoachBot, ThresholdBot
 from cardlib.twentyfive.beliefs import hidden_cap
@@ -17,19 +15,10 @@ from cardlib.twentyfive.rules import (
     round_points,
 )
 
-INFO = info("twentyfive")
-VARIANTS = tuple(Game(**options) for options in INFO.variants)
-TITLE = INFO.title
+INFO, VARIANTS, TITLE, __getattr__ = registered("twentyfive", Game)  # the app (its __getattr__) loads on first use
 
 __all__ = [
     "INFO", "DRAW", "PASS", "PAIRS_DECK", "CoachBot", "Draw", "Game", "Observation", "Pass", "RandomAgent",
     "Reveal", "RoundResult", "State", "TITLE", "ThresholdBot", "TwentyFiveApp", "VARIANTS", "hidden_cap", "pair_count",
     "reveal_options", "round_points",
 ]
-
-
-def __getattr__(name: str) -> Any:
-    if name == "TwentyFiveApp":
-        from cardlib.twentyfive.app import TwentyFiveApp
-        return TwentyFiveApp
-    raise AttributeError(f"module 'cardlib.twentyfive' has no attribute {name!r}")
