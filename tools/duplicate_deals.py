@@ -3,11 +3,13 @@ command line, the run on worker processes, the summary with 95% intervals, and t
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import sys
 import time
+from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
-from typing import Any
+from typing import Any, Optional
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -15,20 +17,43 @@ sys.path.insert(0, str(ROOT))
 from cardlib.core.tournament import duplicate, duplicate_summary  # noqa: E402
 
 
-def run(description: str, game: Any, hero: Any, field: Any, csv_name: str) -> None:
-    """Parse --deals/--seed/--workers/--out, play the duplicate deals, print the summary and write the rows."""
+def csv_path(csv_name: str, players: int, usual: int) -> Path:
+    """Where the rows go: ``notebooks/data/<csv_name>``, with ``_<N>p`` before ``.csv`` for another player count.
+
+    >>> csv_path("scout_duplicate.csv", 3, 3).name, csv_path("scout_duplicate.csv", 5, 3).name
+    ('scout_duplicate.csv', 'scout_duplicate_5p.csv')
+    """
+    path = ROOT / "notebooks" / "data" / csv_name
+    return path if players == usual else path.with_name(f"{path.stem}_{players}p{path.suffix}")
+
+
+def run(description: str, game: Any, hero: Any, field: Any, csv_name: str,
+        player_counts: Optional[Sequence[int]] = None) -> None:
+    """Parse --deals/--seed/--workers/--out (and --players when ``player_counts`` is given), play the
+    duplicate deals, print the summary and write the rows."""
     parser = argparse.ArgumentParser(description=description)
     parser.add_argument("--deals", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--out", default=str(ROOT / "notebooks" / "data" / csv_name))
+    if player_counts:
+        parser.add_argument("--players", type=int, default=game.players, choices=list(player_counts),
+                            help=f"players at the table (default {game.players})")
+    parser.add_argument("--out", default=None, help=f"the rows' CSV (default notebooks/data/{csv_name}"
+                        + (", _<N>p before .csv for another player count)" if player_counts else ")"))
     args = parser.parse_args()
+    players = args.players if player_counts else game.players
+    usual = game.players
+    game = dataclasses.replace(game, players=players)
+    out = Path(args.out) if args.out else csv_path(csv_name, players, usual)
     started = time.perf_counter()
-    with ProcessPoolExecutor(args.workers) as pool:
-        table = duplicate(game, hero, field, deals=args.deals, seed=args.seed, executor=pool)
+    if args.workers > 1:
+        with ProcessPoolExecutor(args.workers) as pool:
+            table = duplicate(game, hero, field, deals=args.deals, seed=args.seed, executor=pool)
+    else:  # one worker: played here, no pool
+        table = duplicate(game, hero, field, deals=args.deals, seed=args.seed)
     seconds = time.perf_counter() - started
     print(f"{hero!r} against {field!r}: {args.deals} deals x {game.players} seats, seed {args.seed}, {seconds:.0f} s\n")
     print(duplicate_summary(table).round(4).to_string())
-    Path(args.out).parent.mkdir(parents=True, exist_ok=True)
-    table.to_csv(args.out, index=False)
-    print(f"\nrows: {args.out}")
+    out.parent.mkdir(parents=True, exist_ok=True)
+    table.to_csv(out, index=False)
+    print(f"\nrows: {out}")

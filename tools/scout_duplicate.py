@@ -1,11 +1,12 @@
-"""SCOUT: the search bot against the planner on duplicate deals (issue 10's evaluation).
+"""SCOUT: the search bot against the planner on duplicate deals (issues 10 and 25's evaluation).
 
-    .venv/bin/python tools/scout_duplicate.py [--deals 1000] [--seed 2026] [--workers 2]
+    .venv/bin/python tools/scout_duplicate.py [--players 3] [--deals 1000] [--seed 2026] [--workers 2]
 
-A deal is one round of three players (``Game(players=3, rounds=1)``): the planners play it alone,
-then once with the search bot in each seat; the search bot's score in a seat is set against the
-planner's in that seat. Prints the summary with 95% intervals and writes the rows to
-``notebooks/data/scout_duplicate.csv`` (the notebook reads the summary from there).
+A deal is one round (``Game(players=N, rounds=1)``, 3 players unless ``--players`` says 4 or 5):
+the planners play it alone, then once with the search bot in each seat; the search bot's score in
+a seat is set against the planner's in that seat. Prints the summary with 95% intervals and writes
+the rows to ``notebooks/data/scout_duplicate.csv`` for 3 players (the notebook reads the summary
+from there), ``scout_duplicate_4p.csv`` and ``scout_duplicate_5p.csv`` for 4 and 5.
 """
 from __future__ import annotations
 
@@ -19,4 +20,5 @@ from cardlib.scout.bots import PlannerBot, SearchBot  # noqa: E402
 from duplicate_deals import run  # noqa: E402
 
 if __name__ == "__main__":
-    run(__doc__.splitlines()[0], Game(players=3, rounds=1), SearchBot(), PlannerBot(), "scout_duplicate.csv")
+    run(__doc__.splitlines()[0], Game(players=3, rounds=1), SearchBot(), PlannerBot(), "scout_duplicate.csv",
+        player_counts=(3, 4, 5))
