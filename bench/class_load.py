@@ -6,6 +6,7 @@ beside it starts, watches and stops the class server; ``--tables N --size K`` ru
 
     .venv/bin/python bench/class_load.py                         # 10, 20 and 30 students, Twenty-five
     .venv/bin/python bench/class_load.py --students 3 --game scout --json
+    .venv/bin/python bench/class_load.py --students 10 --frontend voila       # Voila's JupyterLab frontend
     pg_virtualenv .venv/bin/python bench/class_load.py --db postgres   # the PG* variables' server
     .venv/bin/python bench/class_load.py --tables 8 --size 4            # 8 tables of 4 students, The Satori
 
@@ -229,7 +230,7 @@ def measure_class(students: int, args: argparse.Namespace) -> dict:
     folder = Path(tempfile.mkdtemp(prefix=f"bench-class-{students}-"))
     url, code = database_url(args.db, folder), new_code()
     pool = students if args.pool is None else args.pool
-    with class_server(folder, url, code, pool, args.game) as server:
+    with class_server(folder, url, code, pool, args.game, args.frontend) as server:
         sampler = Sampler(server["pid"])
         sampler.start()
         seen, at_end = asyncio.run(class_of(server["url"], code, server["pid"], students, args.rounds, args.think))
@@ -259,7 +260,7 @@ def measure_class(students: int, args: argparse.Namespace) -> dict:
 def measure_render(pages: int, pool: int, args: argparse.Namespace) -> dict:
     """A fresh class with a pool of ``pool``, ``pages`` plain GETs at once: time to all answered, pages with the app."""
     folder = Path(tempfile.mkdtemp(prefix=f"bench-render-{pages}-"))
-    with class_server(folder, database_url(args.db, folder), new_code(), pool, args.game) as server:
+    with class_server(folder, database_url(args.db, folder), new_code(), pool, args.game, args.frontend) as server:
         started = time.monotonic()
         with ThreadPoolExecutor(pages) as threads:
             answers = list(threads.map(lambda _: get(server["url"]), range(pages)))
@@ -326,6 +327,8 @@ def main() -> None:
                         help="the class's game (default: twentyfive; satori with --tables)")
     parser.add_argument("--db", default=None, help="a database URL, or postgres for the PG* variables' server "
                         "(pg_virtualenv); default: a temporary SQLite file")
+    parser.add_argument("--frontend", choices=["light", "voila"], default=None,
+                        help="the student page's frontend: cardlib's light one or Voila's JupyterLab one")
     parser.add_argument("--pool", type=int, default=None, help="cardlib class --students (default: the class size)")
     parser.add_argument("--rounds", type=int, default=3, help="rounds each student plays")
     parser.add_argument("--think", type=float, default=1.5, help="seconds a student pauses before a click (about)")
@@ -356,7 +359,8 @@ def main() -> None:
     print(f"A live class on this machine, {before['when']}: {before['cores']} cores, load average "
           f"{before['load']} before, {after['load']} after (other work slows these). Game {args.game}, "
           f"{args.rounds} rounds a student, about {args.think} s between clicks, database "
-          f"{'temporary SQLite' if args.db is None else args.db.split('@')[-1]}.\n")
+          f"{'temporary SQLite' if args.db is None else args.db.split('@')[-1]}, "
+          f"frontend {args.frontend or 'the default'}.\n")
     if renders:
         print("The page rendered alone (plain GETs at once, no browser):\n")
         print(render_table(renders) + "\n")

@@ -95,11 +95,14 @@ class Sampler(threading.Thread):
 # -- the class server --
 
 @contextmanager
-def class_server(folder: Path, db: str, code: str, pool: int, game: Optional[str]) -> Iterator[dict]:
-    """`cardlib class` in its own process group, serving once its pool is heated; stopped with its kernels."""
+def class_server(folder: Path, db: str, code: str, pool: int, game: Optional[str],
+                 frontend: Optional[str] = None) -> Iterator[dict]:
+    """`cardlib class` in its own process group, serving once its pool is heated; stopped with its kernels.
+    ``frontend``: its ``--frontend`` (light or voila; None: the command's default)."""
     port, log = free_port(), folder / "cardlib-class.log"
     command = [sys.executable, "-m", "cardlib", "class", "--code", code, "--db", db, "--port", str(port),
                "--dashboard-port", str(free_port()), "--students", str(pool)] + (["--game", game] if game else [])
+    command += ["--frontend", frontend] if frontend else []
     started = time.monotonic()
     with open(log, "w") as out:
         process = subprocess.Popen(command, cwd=folder, stdout=out, stderr=subprocess.STDOUT,

@@ -3,6 +3,7 @@
     .venv/bin/python bench/page_weight.py                  # the class's student page, joined
     .venv/bin/python bench/page_weight.py --app twentyfive # `cardlib app twentyfive`'s page
     .venv/bin/python bench/page_weight.py --trace out.json # also keep chromium's trace
+    .venv/bin/python bench/page_weight.py --frontend voila # the page drawn by Voila's JupyterLab frontend
 
 The page is loaded ``--runs`` times (a fresh browser context each, the server's kernels preheated), joined
 where it asks a name, and measured until its app is playable and then ``--idle`` seconds more: what it
@@ -172,10 +173,12 @@ def measure(browser: Any, url: str, join: bool, idle: float, trace: Optional[Pat
 
 def loading_cost(browser: Any, url: str, seconds: float) -> float:
     """CPU seconds a second (renderer and compositor) of a page held where it shows the loading sign: the page's
-    main script (voila.js) is never answered, as while thirty pages wait for theirs."""
+    main script (Voila's voila.js, or cardlib's light cardlib-page.js) is never answered, as while thirty pages wait
+    for theirs."""
     context = browser.new_context(viewport=VIEWPORT)
     page = context.new_page()
-    page.route("**/voila/static/voila.js", lambda route: None)  # never answered: the page keeps loading
+    for script in ("**/voila/static/voila.js", "**/cardlib-page.js"):
+        page.route(script, lambda route: None)  # never answered: the page keeps loading
     page.goto(url, wait_until="commit", timeout=180_000)
     page.wait_for_selector("#loading_text", timeout=180_000)
     time.sleep(1)
@@ -186,11 +189,13 @@ def loading_cost(browser: Any, url: str, seconds: float) -> float:
     return (after["renderer"] + after["gpu"] - before["renderer"] - before["gpu"]) / seconds
 
 
-def app_server(game: str, folder: Path) -> tuple[str, subprocess.Popen]:
-    """`cardlib app GAME` in its own process group: its URL once it listens."""
+def app_server(game: str, folder: Path, frontend: Optional[str] = None) -> tuple[str, subprocess.Popen]:
+    """`cardlib app GAME` (``--frontend``, when given) in its own process group: its URL once it listens."""
     port, log = free_port(), folder / "cardlib-app.log"
+    command = [sys.executable, "-m", "cardlib", "app", game, "--port", str(port)]
+    command += ["--frontend", frontend] if frontend else []
     with open(log, "w") as out:
-        process = subprocess.Popen([sys.executable, "-m", "cardlib", "app", game, "--port", str(port)], cwd=folder,
+        process = subprocess.Popen(command, cwd=folder,
                                    stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
     wait_listening(port, process, log)
     return f"http://127.0.0.1:{port}/", process
@@ -236,6 +241,8 @@ def main(argv: Optional[list[str]] = None) -> None:
     parser.add_argument("--files", action="store_true", help="list every file the page fetched")
     parser.add_argument("--trace", type=Path, help="keep the last run's chromium trace here (JSON)")
     parser.add_argument("--no-trace", action="store_true", help="no trace (tracing itself costs the renderer)")
+    parser.add_argument("--frontend", choices=["light", "voila"], default=None,
+                        help="the page's frontend: cardlib's light one or Voila's JupyterLab one (default: the command's)")
     args = parser.parse_args(argv)
     from playwright.sync_api import sync_playwright
 
@@ -244,21 +251,21 @@ def main(argv: Optional[list[str]] = None) -> None:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
         try:
             if args.app:
-                url, process = app_server(args.app, Path(folder))
+                url, process = app_server(args.app, Path(folder), args.frontend)
                 SERVER[:] = [process.pid]
                 try:
                     runs = [measure(browser, url, False, args.idle, trace) for _ in range(args.runs)]
                     loading = loading_cost(browser, url, args.idle)
                 finally:
                     stop_server(process)
-                label = f"cardlib app {args.app}"
+                label = f"cardlib app {args.app}" + (f" --frontend {args.frontend}" if args.frontend else "")
             else:
                 with class_server(Path(folder), database_url(None, Path(folder)), CODE, args.runs + 2,
-                                  "twentyfive") as served:
+                                  "twentyfive", args.frontend) as served:
                     SERVER[:] = [served["pid"]]
                     runs = [measure(browser, served["url"], True, args.idle, trace) for _ in range(args.runs)]
                     loading = loading_cost(browser, served["url"], args.idle)
-                label = "cardlib class, student page (joined)"
+                label = "cardlib class" + (f" --frontend {args.frontend}" if args.frontend else "") + ", student page (joined)"
         finally:
             browser.close()
     report(runs, label, args.files, args.idle)

@@ -23,7 +23,7 @@ from typing import Any, Optional
 
 from cardlib.banner import banner
 from cardlib.ui.launch import (CLASS_CODE_VARIABLE, CLASS_DB_VARIABLE, CLASS_GAME_VARIABLE, CLASS_WINDOW_VARIABLE,
-                               KATSU_SECONDS, LANG_VARIABLE, SEED_VARIABLE)
+                               FRONTEND, KATSU_SECONDS, LANG_VARIABLE, SEED_VARIABLE, with_frontend)
 
 DATABASE = "sqlite:///class.db"  # in the folder the command runs in
 STUDENTS = 30  # kernels preheated in the pool
@@ -160,7 +160,8 @@ def serve_class(args: argparse.Namespace) -> int:
     try:
         with tempfile.TemporaryDirectory(prefix="cardlib-class-") as folder:
             notebook = write_class_notebook(Path(folder))
-            options = voila_options(args.host, args.port, args.cull_idle, max(1, args.cull_every))
+            options = with_frontend(voila_options(args.host, args.port, args.cull_idle, max(1, args.cull_every)),
+                                    getattr(args, "frontend", FRONTEND))
             run_voila([*class_voila_options(options, args.students, args.cull_idle), str(notebook)])
     finally:
         if dashboard is not None:

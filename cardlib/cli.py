@@ -25,7 +25,7 @@ from cardlib import __version__
 from cardlib.games import REGISTRY, GameInfo
 from cardlib.serving import (CULL_EVERY, CULL_IDLE, HOST, PORT, CommandError, check_port, katsu_seconds,
                              port_number, run_voila, voila_environment, voila_options, whole_number)
-from cardlib.ui.launch import KATSU_SECONDS, LANG_VARIABLE, SEED_VARIABLE
+from cardlib.ui.launch import FRONTEND, FRONTENDS, KATSU_SECONDS, LANG_VARIABLE, SEED_VARIABLE, with_frontend
 
 def app_games() -> dict[str, GameInfo]:
     """The games that have an app, by name, in the registry's order.
@@ -88,8 +88,17 @@ def parser() -> argparse.ArgumentParser:
                      "0: never)")
     app.add_argument("--cull-every", type=whole_number, default=CULL_EVERY, metavar="SECONDS",
                      help=f"how often to look for such kernels (default: {CULL_EVERY})")
+    add_frontend_option(app)
     add_class_command(commands, games)
     return top
+
+
+def add_frontend_option(command: argparse.ArgumentParser) -> None:
+    """``--frontend``: what draws the pages in the browser."""
+    command.add_argument("--frontend", choices=list(FRONTENDS), default=FRONTEND,
+                         help=f"what draws the pages: light, cardlib's own small frontend (one script), or voila, "
+                         f"Voila's JupyterLab frontend (77 scripts, 4 MB; slower on a loaded machine) (default: "
+                         f"{FRONTEND})")
 
 
 def add_class_command(commands: Any, games: dict[str, GameInfo]) -> None:
@@ -129,6 +138,7 @@ def add_class_command(commands: Any, games: dict[str, GameInfo]) -> None:
                       "0: never)")
     live.add_argument("--cull-every", type=whole_number, default=CULL_EVERY, metavar="SECONDS",
                       help=f"how often to look for such kernels (default: {CULL_EVERY})")
+    add_frontend_option(live)
 
 
 def serve(info: GameInfo, args: argparse.Namespace) -> int:
@@ -144,7 +154,7 @@ def serve(info: GameInfo, args: argparse.Namespace) -> int:
     with tempfile.TemporaryDirectory(prefix="cardlib-app-") as folder:
         notebook = write_app_notebook(info, Path(folder))
         options = voila_options(args.host, args.port, args.cull_idle, max(1, args.cull_every))
-        run_voila([*options, str(notebook)])
+        run_voila([*with_frontend(options, getattr(args, "frontend", FRONTEND)), str(notebook)])
     return 0
 
 

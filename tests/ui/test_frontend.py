@@ -68,3 +68,18 @@ def test_the_page_loads_its_bundle_and_the_bundle_its_font_beside_the_licences()
         assert f"\n{package} " in notices, package
     assert "No licence file" not in notices
     assert "https://" not in css  # nothing from the internet
+
+
+@pytest.mark.parametrize("command", [["app", "loop"], ["class"]])
+def test_cardlib_app_and_class_serve_the_light_page_unless_told_voila(command):
+    from cardlib.cli import parser
+    from cardlib.serving import voila_options
+    from cardlib.ui.launch import with_frontend
+
+    for argv, template in ((command, "cardlib"), ([*command, "--frontend", "voila"], "cardlib-voila")):
+        args = parser().parse_args(argv)
+        options = with_frontend(voila_options(), args.frontend)
+        assert [o for o in options if o.startswith("--template=")] == [f"--template={template}"]
+        assert (TEMPLATE.parent / template / "index.html.j2").exists()
+    with pytest.raises(SystemExit):
+        parser().parse_args([*command, "--frontend", "jupyterlab"])
