@@ -98,10 +98,21 @@ def test_a_student_joins_plays_a_round_and_it_is_in_the_database(live_class, bro
     page.on("response", lambda response: scripts.append(response) if response.request.resource_type == "script"
             else None)
     try:
-        page.goto(live_class["url"], wait_until="domcontentloaded")
-        # The loading sign stands still: nothing on the page draws frames while its scripts load.
-        sign = "[document.getElementById('loading') !== null, document.getAnimations().length]"
-        assert page.evaluate(sign) == [True, 0]
+        # The loading sign stands still: nothing on the page draws frames while its script loads (held here,
+        # or a quick page would be drawn before the sign is looked at).
+        held: list = []
+        page.route("**/cardlib-page.js*", lambda route: held.append(route))
+        page.goto(live_class["url"], wait_until="commit")
+        page.wait_for_selector("#loading", state="attached")
+        for _ in range(100):
+            if held:
+                break
+            page.wait_for_timeout(100)
+        assert held, "the page's script was not asked for"
+        assert page.evaluate("document.getAnimations().length") == 0
+        for route in held:
+            route.continue_()
+        page.unroute("**/cardlib-page.js*")
         page.wait_for_selector(".cl-join button", timeout=LOAD_TIMEOUT)
         join(page, "Ana", "KXPQ")  # a wrong code
         page.wait_for_selector(".cl-join-message")
@@ -128,8 +139,8 @@ def test_a_student_joins_plays_a_round_and_it_is_in_the_database(live_class, bro
             assert secret not in said, f"the page received {secret!r}"
         assert "<b>x</b>" not in html.replace("&lt;b&gt;x&lt;/b&gt;", "")  # never as markup
 
-        # The page's typesetter is our MathJax that does nothing: MathJax 3 (its mhchem parser among it) never loads.
-        assert [r.url for r in scripts if "/voila/templates/cardlib/static/nomath.js?" in r.url]
+        # The page's one script is cardlib's light frontend: no MathJax at all (MathJax 3's mhchem parser never loads).
+        assert [r.url for r in scripts if "/voila/templates/cardlib/static/cardlib-page.js" in r.url]
         assert not [r.url for r in scripts if "mhchemParser" in r.text()]
 
         kernel = json.loads(page.eval_on_selector("#jupyter-config-data", "e => e.textContent"))["kernelId"]
