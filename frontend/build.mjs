@@ -85,6 +85,16 @@ function notices(metafile) {
   return parts.join('\n');
 }
 
+// @jupyterlab/services' kernel connection imports the package's whole index for two names: src/services.js.
+const kernelOnly = {
+  name: 'kernel-only',
+  setup(build) {
+    build.onResolve({ filter: /^\.\.$/ }, (args) => (
+      /@jupyterlab[\\/]services[\\/]lib[\\/]kernel[\\/]default\.js$/.test(args.importer)
+        ? { path: join(here, 'src', 'services.js') } : undefined));
+  },
+};
+
 const hash = sourceHash();
 const banner = `/* cardlib light frontend, built by \`make frontend\` from frontend/ (sha256 of src/ and package-lock.json: ${hash}); licences: THIRD-PARTY-NOTICES.txt */`;
 const result = await build({
@@ -101,6 +111,7 @@ const result = await build({
   loader: { '.woff2': 'file' },
   assetNames: '[name]',
   banner: { js: banner, css: banner },
+  plugins: [kernelOnly],
   metafile: true,
   logLevel: 'warning',
 });
