@@ -20,72 +20,17 @@ from cardlib.discontinuity import Take, exercises as ex
 from cardlib.discontinuity.analysis import exhaustive_best_places
 from cardlib.discontinuity.scoring import lay_out, row_penalty, row_values
 from tests.exercising import first_try  # noqa: F401 an autouse fixture: each test starts with no wrong tries
-from tests.exercising import hint_names_not_defined, messages_differ, run_solutions, says_only_its_own_mistake
+from tests.exercising import Exercises, says_only_its_own_mistake
 
 SOLUTIONS = Path(__file__).resolve().parents[2] / "exercises" / "solutions" / "02_discontinuity.ipynb"
 IDS = exercise_ids("cardlib.discontinuity.exercises")
 a, L = sp.symbols("a L")  # a student's own symbols, without assumptions: matched by name
 
 
-def solution_run() -> tuple[dict[str, object], dict[str, object]]:
-    """The solution notebook run: its namespace, and each checked answer."""
-    return run_solutions("02_discontinuity")
-
-
-def solution_answers() -> dict[str, object]:
-    return solution_run()[1]
-
-
 def prompts() -> str:
     """The text of the exercise notebook's markdown cells."""
     return "\n".join(cell.source for cell in nbformat.read(SOLUTIONS, as_version=4).cells
                      if cell.cell_type == "markdown")
-
-
-def test_the_solution_notebook_checks_every_exercise_once():
-    assert sorted(solution_answers(), key=lambda key: int(key.split(".")[1])) == IDS
-    assert IDS == [f"dc.{n}" for n in range(1, 15)]
-
-
-@pytest.mark.parametrize("exercise_id", IDS)
-def test_solution_values_check(exercise_id):
-    verdict = check(exercise_id, solution_answers()[exercise_id])
-    assert verdict.ok, verdict.message
-    assert verdict.message.startswith("✓")
-
-
-def wrong_answer(exercise_id: str) -> object:
-    """A plausible but wrong answer of the right type."""
-    item = find(exercise_id)
-    truth = item.truth()
-    if item.choices:
-        return next(choice for choice in item.choices if choice != truth)
-    if isinstance(truth, Sampled):  # a spread like one row's, but centred 10 points too high
-        centre = round(float(truth.value)) + 10
-        return ([centre - 10 + 20 * (run % 2) for run in range(truth.runs)], 1)
-    if isinstance(truth, Take):
-        state = ex.best_take_position()
-        return next(action for action in state.legal_actions() if isinstance(action, Take) and action != truth)
-    if isinstance(truth, sp.Rational):
-        return truth + sp.Rational(1, 1000)
-    if isinstance(truth, sp.Expr):
-        return truth + 1
-    return truth + 1
-
-
-@pytest.mark.parametrize("exercise_id", IDS)
-def test_a_wrong_value_gets_a_cross_with_its_hint(exercise_id):
-    verdict = check(exercise_id, wrong_answer(exercise_id))
-    assert not verdict.ok
-    assert verdict.message.startswith("✗") and find(exercise_id).hint in verdict.message
-
-
-@pytest.mark.parametrize("exercise_id", [key for key in IDS if len(find(key).hints) > 1])
-def test_stepped_hints_come_one_more_at_each_wrong_try(exercise_id):
-    hints = find(exercise_id).hints
-    for step, hint in enumerate(hints + hints[-1:]):
-        message = check(exercise_id, wrong_answer(exercise_id)).message
-        assert hints[min(step, len(hints) - 1)] in message
 
 
 # --- the truths, against independent computations ---------------------------------------------------
@@ -277,19 +222,6 @@ MISTAKES = {  # each exercise's recognised wrong answers, in the order of its mi
 }
 
 
-@pytest.mark.parametrize("exercise_id, index", [(key, index) for key, answers in MISTAKES.items()
-                                                for index in range(len(answers))])
-def test_each_recognised_mistake_gets_its_own_message(exercise_id, index):
-    assert says_only_its_own_mistake(exercise_id, MISTAKES[exercise_id][index], index)
-
-
-@pytest.mark.parametrize("exercise_id", [key for key in IDS if find(key).mistakes])
-def test_every_mistake_is_exercised_and_the_messages_differ(exercise_id):
-    assert messages_differ(exercise_id)
-    if exercise_id != "dc.11":  # its slips are simulations: test_dc11_simulation_slips_...
-        assert len(MISTAKES[exercise_id]) == len(find(exercise_id).mistakes)
-
-
 def test_the_complement_of_the_lessons_answers_is_recognised_too():
     assert "lesson's question" in str(check("dc.7", Fraction(8, 9)))
     assert "in order" in str(check("dc.7", Fraction(1, 9)))  # 330/(55·54), which is also 1 − 8/9
@@ -346,20 +278,36 @@ def test_the_questions_the_lesson_answers_are_asked_about_other_cases():
     assert sp.simplify(find("dc.9").truth() - an.run_saving()) != 0
 
 
-def test_hints_name_only_what_the_notebook_defines():
-    assert hint_names_not_defined(IDS, solution_run()[0], frozenset({"dc"})) == {}
-
-
 def test_the_hint_of_dc10_names_the_notebooks_own_variable():
     assert "position" in find("dc.10").hint and "state." not in find("dc.10").hint
-
-
-def test_the_solution_notebook_keeps_the_rhythm_and_defines_each_name_once():
-    from tests.exercising import check_rhythm, names_defined_twice
-    check_rhythm(SOLUTIONS, "dc", len(IDS))
-    assert names_defined_twice(SOLUTIONS) == []
 
 
 def test_the_student_copy_does_not_import_what_computes_an_answer():
     setup = nbformat.read(SOLUTIONS, as_version=4).cells[1].source
     assert "score" not in setup and "best_joker_place" not in setup and "row_penalty_distribution" not in setup
+
+
+class TestExercises(Exercises):
+    """The tests every game's exercises share (tests/exercising.py), on Discontinuity's."""
+
+    NOTEBOOK, MODULE, PREFIX, COUNT = "02_discontinuity", "cardlib.discontinuity.exercises", "dc", 14
+    MISTAKES, ALLOWED = MISTAKES, frozenset({"dc"})
+    ELSEWHERE = {"dc.11": len(find("dc.11").mistakes)}  # simulations: test_dc11_simulation_slips_...
+
+    def wrong_answer(self, exercise_id: str) -> object:
+        """A plausible but wrong answer of the right type."""
+        item = find(exercise_id)
+        truth = item.truth()
+        if item.choices:
+            return next(choice for choice in item.choices if choice != truth)
+        if isinstance(truth, Sampled):  # a spread like one row's, but centred 10 points too high
+            centre = round(float(truth.value)) + 10
+            return ([centre - 10 + 20 * (run % 2) for run in range(truth.runs)], 1)
+        if isinstance(truth, Take):
+            state = ex.best_take_position()
+            return next(action for action in state.legal_actions() if isinstance(action, Take) and action != truth)
+        if isinstance(truth, sp.Rational):
+            return truth + sp.Rational(1, 1000)
+        if isinstance(truth, sp.Expr):
+            return truth + 1
+        return truth + 1

@@ -22,9 +22,7 @@ from cardlib.loop.replays import variance_split
 from cardlib.loop.rules import Game
 from tests import scripts
 from tests.exercising import first_try  # noqa: F401 an autouse fixture: each test starts with no wrong tries
-from tests.exercising import (
-    check_rhythm, hint_names_not_defined, messages_differ, names_defined_twice, run_solutions, says_only_its_own_mistake,
-)
+from tests.exercising import Exercises, says_only_its_own_mistake
 from tests.loop.helpers import stacked_deck
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -35,61 +33,8 @@ COUNT = 11
 TRUTH_6 = {"play 2r 3r", "play 3r 4r", "play 4y 5y", "play 5y 6y"}
 
 
-def solution_run() -> tuple[dict[str, object], dict[str, object]]:
-    return run_solutions("05_loop")
-
-
-def test_the_solution_notebook_checks_every_exercise_once():
-    assert sorted(solution_run()[1], key=lambda key: int(key.split(".")[1])) == IDS
-    assert IDS == [f"loop.{n}" for n in range(1, COUNT + 1)]
-
-
-@pytest.mark.parametrize("exercise_id", IDS)
-def test_solution_values_check(exercise_id):
-    verdict = check(exercise_id, solution_run()[1][exercise_id])
-    assert verdict.ok, verdict.message
-    assert verdict.message.startswith("✓")
-
-
 WRONG = {"loop.6": {"play 2r 3r", "play 3r 4r", "play 4y 5y"},   # every wrong set of plays is some slip
          "loop.8": (3, {2}), "loop.10": 0.5}
-
-
-def wrong_answer(exercise_id: str) -> object:
-    """A plausible but wrong answer of the right type, none of the recognised mistakes where there is one."""
-    item = find(exercise_id)
-    truth = item.truth()
-    if item.choices:
-        return next(choice for choice in item.choices if choice != truth)
-    if isinstance(truth, Sampled):
-        return (round((float(truth.value) + 0.1) * truth.runs), truth.runs, 1)
-    if exercise_id in WRONG:
-        return WRONG[exercise_id]
-    if isinstance(truth, tuple):
-        return tuple(value + 1 for value in truth)
-    return truth + Fraction(1, 100)
-
-
-@pytest.mark.parametrize("exercise_id", IDS)
-def test_a_wrong_value_gets_a_cross_with_its_hint(exercise_id):
-    verdict = check(exercise_id, wrong_answer(exercise_id))
-    assert not verdict.ok
-    assert verdict.message.startswith("✗") and find(exercise_id).hint in verdict.message
-
-
-@pytest.mark.parametrize("exercise_id", IDS)
-def test_hints_come_in_steps_one_more_at_each_wrong_try(exercise_id):
-    hints = find(exercise_id).hints
-    assert len(hints) >= 2
-    for step in range(len(hints) + 1):
-        message = check(exercise_id, wrong_answer(exercise_id)).message
-        assert hints[min(step, len(hints) - 1)] in message
-        assert f"Hint {min(step, len(hints) - 1) + 1} of {len(hints)}" in message
-
-
-def test_a_blank_answer_asks_for_one_and_costs_no_try():
-    assert "replace the ..." in check("loop.1", ...).message
-    assert "Hint 1 of" in check("loop.1", (1, 1)).message
 
 
 # --- the truths, against independent computations ---------------------------------------------------
@@ -326,27 +271,6 @@ MISTAKES = {  # each exercise's recognised wrong answers, in the order of its mi
 }
 
 
-@pytest.mark.parametrize("exercise_id, index, form", [(key, index, form) for key, answers in MISTAKES.items()
-                                                      for index, forms in enumerate(answers)
-                                                      for form in range(len(forms))])
-def test_each_recognised_mistake_gets_its_own_message(exercise_id, index, form):
-    assert says_only_its_own_mistake(exercise_id, MISTAKES[exercise_id][index][form], index)
-
-
-@pytest.mark.parametrize("exercise_id", [key for key in IDS if find(key).mistakes])
-def test_every_mistake_is_exercised_and_the_messages_differ(exercise_id):
-    assert messages_differ(exercise_id)
-    exercised = {"loop.9": len(SIMULATION_SLIPS)}
-    assert exercised.get(exercise_id, len(MISTAKES.get(exercise_id, ()))) == len(find(exercise_id).mistakes)
-
-
-def test_the_mistakes_are_no_truths():
-    for exercise_id, answers in MISTAKES.items():
-        for forms in answers:
-            for answer in forms:
-                assert not check(exercise_id, answer).ok, (exercise_id, answer)
-
-
 def test_a_near_miss_is_not_taken_for_a_mistake():
     assert "expected number of 1s and 15s" not in str(check("loop.2", Fraction(22, 15) + Fraction(1, 1000)))
     assert "14 runs of 2" not in str(check("loop.5", Fraction(5, 2) + 1))
@@ -400,18 +324,6 @@ def test_the_prompts_show_what_the_truths_use():
     assert "](../../notebooks/05_loop.ipynb)" in text and "Eleven questions" in text and len(IDS) == COUNT
 
 
-def test_every_question_has_the_rhythm_markdown_answer_check():
-    check_rhythm(SOLUTIONS, "loop", COUNT)
-
-
-def test_no_name_is_defined_twice_across_cells():
-    assert names_defined_twice(SOLUTIONS) == []
-
-
-def test_hints_name_only_what_the_notebook_defines():
-    assert hint_names_not_defined(IDS, solution_run()[0]) == {}
-
-
 def test_the_student_copy_is_built_and_blank():
     sys.path.insert(0, str(ROOT / "tools"))
     import build_exercises
@@ -441,3 +353,25 @@ def test_the_examples_and_wrong_letter_messages_give_nothing_away():
     for number in (4, 5):  # a comment in an answer cell may point the way, not do the sum
         comments = [line for line in cells[f"q{number}-answer"].splitlines() if line.startswith("#")]
         assert not any("×" in line or "14" in line for line in comments)
+
+
+class TestExercises(Exercises):
+    """The tests every game's exercises share (tests/exercising.py), on Loop's."""
+
+    NOTEBOOK, MODULE, PREFIX, COUNT = "05_loop", "cardlib.loop.exercises", "loop", COUNT
+    MISTAKES, FORMS, STEPPED = MISTAKES, True, 1
+    ELSEWHERE = {"loop.9": len(SIMULATION_SLIPS)}  # simulations: test_loop9_..._slips_...
+
+    def wrong_answer(self, exercise_id: str) -> object:
+        """A plausible but wrong answer of the right type, none of the recognised mistakes where there is one."""
+        item = find(exercise_id)
+        truth = item.truth()
+        if item.choices:
+            return next(choice for choice in item.choices if choice != truth)
+        if isinstance(truth, Sampled):
+            return (round((float(truth.value) + 0.1) * truth.runs), truth.runs, 1)
+        if exercise_id in WRONG:
+            return WRONG[exercise_id]
+        if isinstance(truth, tuple):
+            return tuple(value + 1 for value in truth)
+        return truth + Fraction(1, 100)

@@ -19,9 +19,7 @@ from cardlib.scout.analysis import adjacent_chances, adjacent_chances_by_listing
 from cardlib.scout.slips import chance
 from cardlib.scout.groups import beats
 from tests.exercising import first_try  # noqa: F401 an autouse fixture: each test starts with no wrong tries
-from tests.exercising import (
-    check_rhythm, hint_names_not_defined, messages_differ, names_defined_twice, run_solutions, says_only_its_own_mistake,
-)
+from tests.exercising import Exercises, says_only_its_own_mistake
 from tests.scout.helpers import ALL_CARDS, beating_slices, cards_of, strength, turned
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -30,68 +28,10 @@ STUDENT = ROOT / "exercises" / "04_scout.ipynb"
 IDS = exercise_ids("cardlib.scout.exercises")
 
 
-def solution_run() -> tuple[dict[str, object], dict[str, object]]:
-    return run_solutions("04_scout")
-
-
 def prompts() -> str:
     """The text of the exercise notebook's markdown cells."""
     return "\n".join(cell.source for cell in nbformat.read(SOLUTIONS, as_version=4).cells
                      if cell.cell_type == "markdown")
-
-
-def test_the_solution_notebook_checks_every_exercise_once():
-    assert sorted(solution_run()[1], key=lambda key: int(key.split(".")[1])) == IDS
-    assert IDS == [f"scout.{n}" for n in range(1, 11)]
-
-
-@pytest.mark.parametrize("exercise_id", IDS)
-def test_solution_values_check(exercise_id):
-    verdict = check(exercise_id, solution_run()[1][exercise_id])
-    assert verdict.ok, verdict.message
-    assert verdict.message.startswith("✓")
-
-
-def wrong_answer(exercise_id: str) -> object:
-    """A plausible but wrong answer of the right type, none of the recognised mistakes."""
-    item = find(exercise_id)
-    truth = item.truth()
-    if item.choices:
-        return next(choice for choice in item.choices if choice != truth)
-    if isinstance(truth, Sampled):
-        return (round((float(truth.value) + 0.1) * truth.runs), truth.runs, 7)
-    if isinstance(truth, tuple):
-        return tuple(value + 1 for value in truth)
-    if exercise_id == "scout.5":
-        return truth[1:3] + truth[0] + truth[3:]   # "baced": a single 10 above a run of 2
-    if exercise_id == "scout.8":
-        return None
-    return truth + Fraction(1, 100)
-
-
-@pytest.mark.parametrize("exercise_id", IDS)
-def test_a_wrong_value_gets_a_cross_with_its_hint(exercise_id):
-    verdict = check(exercise_id, wrong_answer(exercise_id))
-    assert not verdict.ok
-    assert verdict.message.startswith("✗") and find(exercise_id).hint in verdict.message
-
-
-@pytest.mark.parametrize("exercise_id", [key for key in IDS if len(find(key).hints) > 1])
-def test_stepped_hints_come_one_more_at_each_wrong_try(exercise_id):
-    hints = find(exercise_id).hints
-    for step in range(len(hints) + 1):
-        message = check(exercise_id, wrong_answer(exercise_id)).message
-        assert hints[min(step, len(hints) - 1)] in message
-        assert f"Hint {min(step, len(hints) - 1) + 1} of {len(hints)}" in message
-
-
-def test_most_questions_give_their_hints_in_steps():
-    assert sum(len(find(key).hints) > 1 for key in IDS) >= 8
-
-
-def test_a_blank_answer_asks_for_one_and_costs_no_try():
-    assert "replace the ..." in check("scout.1", ...).message
-    assert "Hint 1 of" in check("scout.1", (1, 1)).message
 
 
 # --- the truths, against independent computations ---------------------------------------------------
@@ -323,27 +263,6 @@ MISTAKES = {  # each exercise's recognised wrong answers, in the order of its mi
 }
 
 
-@pytest.mark.parametrize("exercise_id, index, form", [(key, index, form) for key, answers in MISTAKES.items()
-                                                      for index, forms in enumerate(answers)
-                                                      for form in range(len(forms))])
-def test_each_recognised_mistake_gets_its_own_message(exercise_id, index, form):
-    assert says_only_its_own_mistake(exercise_id, MISTAKES[exercise_id][index][form], index)
-
-
-@pytest.mark.parametrize("exercise_id", [key for key in IDS if find(key).mistakes])
-def test_every_mistake_is_exercised_and_the_messages_differ(exercise_id):
-    assert messages_differ(exercise_id)
-    counted = {"scout.7": len(SIMULATION_SLIPS)}
-    assert counted.get(exercise_id, len(MISTAKES.get(exercise_id, ()))) == len(find(exercise_id).mistakes)
-
-
-def test_the_mistakes_are_no_truths():
-    for exercise_id, answers in MISTAKES.items():
-        for forms in answers:
-            for answer in forms:
-                assert not check(exercise_id, answer).ok, (exercise_id, answer)
-
-
 def test_a_near_miss_is_not_taken_for_a_mistake():
     assert "way up" not in str(check("scout.2", Fraction(1, 5) + Fraction(1, 1000)))
     assert "11 neighbouring pairs, not 12" not in str(check("scout.3", Fraction(12, 5) + 1))
@@ -397,18 +316,6 @@ def test_the_prompts_show_what_the_truths_use():
     assert "Ten questions" in text and len(IDS) == 10
 
 
-def test_every_question_has_the_rhythm_markdown_answer_check():
-    check_rhythm(SOLUTIONS, "scout", 10)
-
-
-def test_no_name_is_defined_twice_across_cells():
-    assert names_defined_twice(SOLUTIONS) == []
-
-
-def test_hints_name_only_what_the_notebook_defines():
-    assert hint_names_not_defined(IDS, solution_run()[0]) == {}
-
-
 def test_the_student_copy_is_built_and_blank():
     sys.path.insert(0, str(ROOT / "tools"))
     import build_exercises
@@ -428,3 +335,27 @@ def test_the_student_notebook_imports_no_function_that_computes_an_answer():
     for name in ("adjacent_chances", "expected_adjacent", "shows", "simulate_three", "share_with_three",
                  "next_set_chance", "round_points", "keep_or_turn", "exercises import *"):
         assert name not in setup, name
+
+
+class TestExercises(Exercises):
+    """The tests every game's exercises share (tests/exercising.py), on SCOUT's."""
+
+    NOTEBOOK, MODULE, PREFIX, COUNT = "04_scout", "cardlib.scout.exercises", "scout", 10
+    MISTAKES, FORMS = MISTAKES, True
+    ELSEWHERE = {"scout.7": len(SIMULATION_SLIPS)}  # simulations: test_scout7_simulation_slips_...
+
+    def wrong_answer(self, exercise_id: str) -> object:
+        """A plausible but wrong answer of the right type, none of the recognised mistakes."""
+        item = find(exercise_id)
+        truth = item.truth()
+        if item.choices:
+            return next(choice for choice in item.choices if choice != truth)
+        if isinstance(truth, Sampled):
+            return (round((float(truth.value) + 0.1) * truth.runs), truth.runs, 7)
+        if isinstance(truth, tuple):
+            return tuple(value + 1 for value in truth)
+        if exercise_id == "scout.5":
+            return truth[1:3] + truth[0] + truth[3:]   # "baced": a single 10 above a run of 2
+        if exercise_id == "scout.8":
+            return None
+        return truth + Fraction(1, 100)

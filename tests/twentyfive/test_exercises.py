@@ -20,16 +20,11 @@ from cardlib.twentyfive import exercises as ex  # registers the 25.N exercises
 from cardlib.twentyfive import hidden_cap
 from cardlib.twentyfive.analysis import card_bounds, p_over, pairs_distribution, pairs_odds, pass_cost
 from tests.exercising import first_try  # noqa: F401 an autouse fixture: each test starts with no wrong tries
-from tests.exercising import hint_names_not_defined, messages_differ, run_solutions, says_only_its_own_mistake
+from tests.exercising import Exercises, says_only_its_own_mistake
 
 SOLUTIONS = Path(__file__).resolve().parents[2] / "exercises" / "solutions" / "01_twenty_five.ipynb"
 IDS = exercise_ids("cardlib.twentyfive.exercises")
 DECIMAL_IDS = [key for key in IDS if find(key).compare is close_to]
-
-
-def solution_run() -> tuple[dict[str, object], dict[str, object]]:
-    """The solution notebook run: its namespace, and each checked answer."""
-    return run_solutions("01_twenty_five")
 
 
 def prompt(number: int) -> str:
@@ -44,17 +39,6 @@ def test_the_exact_truth_gets_a_tick(exercise_id):
     truth = find(exercise_id).truth()
     answer = (round(truth.value * truth.runs), truth.runs, 1) if isinstance(truth, Sampled) else truth
     verdict = check(exercise_id, answer)
-    assert verdict.ok, verdict.message
-
-
-def test_the_solution_notebook_checks_every_exercise_once():
-    assert sorted(solution_run()[1], key=lambda key: int(key.split(".")[1])) == IDS
-    assert IDS == [f"25.{n}" for n in range(1, 16)]
-
-
-@pytest.mark.parametrize("exercise_id", IDS)
-def test_solution_values_check(exercise_id):
-    verdict = check(exercise_id, solution_run()[1][exercise_id])
     assert verdict.ok, verdict.message
 
 
@@ -81,16 +65,6 @@ def test_an_exact_exercise_asks_for_the_fraction_not_its_decimal(exercise_id):
     assert isinstance(truth, Fraction)
     verdict = check(exercise_id, float(truth))
     assert not verdict.ok and "give it exactly" in verdict.message
-
-
-@pytest.mark.parametrize("exercise_id", [key for key in IDS if len(find(key).hints) > 1 and not find(key).choices])
-def test_stepped_hints_come_one_more_at_each_wrong_try(exercise_id):
-    hints = find(exercise_id).hints
-    truth = find(exercise_id).truth()
-    wrong = (0, truth.runs, 1) if isinstance(truth, Sampled) else (
-        tuple(t + 7 for t in truth) if isinstance(truth, tuple) else truth + 7)
-    for step in range(len(hints) + 1):
-        assert hints[min(step, len(hints) - 1)] in check(exercise_id, wrong).message
 
 
 # --- 25.4 to 25.6: exactly 20 pairs, where the lesson did 25 ------------------------------------------
@@ -344,19 +318,6 @@ MISTAKES = {  # each exercise's recognised wrong answers, in the order of its mi
 }
 
 
-@pytest.mark.parametrize("exercise_id, index", [(key, index) for key, answers in MISTAKES.items()
-                                                for index in range(len(answers))])
-def test_each_recognised_mistake_gets_its_own_message(exercise_id, index):
-    assert says_only_its_own_mistake(exercise_id, MISTAKES[exercise_id][index], index)
-
-
-@pytest.mark.parametrize("exercise_id", [key for key in IDS if find(key).mistakes])
-def test_every_mistake_is_exercised_and_the_messages_differ(exercise_id):
-    assert messages_differ(exercise_id)
-    if exercise_id != "25.14":  # its slips are simulations: test_25_14_counting_25_or_more_..., ..._22_cards_...
-        assert len(MISTAKES[exercise_id]) == len(find(exercise_id).mistakes)
-
-
 def test_the_mistakes_say_what_they_are():
     assert "lesson's answer for 25" in str(check("25.4", 11))
     assert "rule sheet's figure for 25" in str(check("25.4", 12))
@@ -402,23 +363,21 @@ def test_the_prompts_show_what_the_truths_use():
     assert "more than 20" in prompt(6) and "exactly 20" in prompt(5)
 
 
-def test_hints_name_only_what_the_notebook_defines():
-    assert hint_names_not_defined(IDS, solution_run()[0], frozenset({"C", "P"})) == {}  # C(n, 2), P(p pairs)
-
-
 def test_the_first_hint_is_a_nudge_that_does_not_give_the_answer_away():
     assert "C(5" not in find("25.4").hints[0] and len(find("25.4").hints) >= 3
     assert "last_drawer" not in find("25.15").hints[0] and "last_drawer" in find("25.15").hints[1]
     assert not any("round_points" in hint for hint in find("25.9").hints)  # not imported in the exercises
 
 
-def test_the_solution_notebook_keeps_the_rhythm_and_defines_each_name_once():
-    from tests.exercising import check_rhythm, names_defined_twice
-    check_rhythm(SOLUTIONS, "25", len(IDS))
-    assert names_defined_twice(SOLUTIONS) == []
-
-
 def test_the_student_copy_does_not_import_what_computes_an_answer():
     setup = next(cell.source for cell in nbformat.read(SOLUTIONS, as_version=4).cells if cell.id == "setup")
     for one_call in ("pairs_odds", "p_over", "pass_cost", "round_points", "slips"):
         assert one_call not in setup
+
+
+class TestExercises(Exercises):
+    """The tests every game's exercises share (tests/exercising.py), on Twenty-five's."""
+
+    NOTEBOOK, MODULE, PREFIX, COUNT = "01_twenty_five", "cardlib.twentyfive.exercises", "25", 15
+    MISTAKES, ALLOWED = MISTAKES, frozenset({"C", "P"})  # C(n, 2), P(p pairs)
+    ELSEWHERE = {"25.14": len(find("25.14").mistakes)}  # simulations: test_25_14_counting_25_or_more_..., ..._22_cards_...
