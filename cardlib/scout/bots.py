@@ -7,8 +7,9 @@
   better plan, shows a group that leaves the plan whole with the least strength spent, scouts a
   card where it extends a group, and spends Scout & Show when the show takes a big set.
 - ``SearchBot``: flat Monte Carlo. For the planner's best few actions it imagines worlds from its
-  observation (world.py), plays each to the end of the round with greedy players, and takes the
-  action with the best mean margin (its round score minus the others' mean).
+  observation (world.py), plays each to the end of the round with greedy players (bots_search.py),
+  and takes the action with the best mean margin (its round score minus the others' mean). With
+  ``keeps`` it searches keep-or-turn the same way, from the round's start.
 
 >>> pieces([3, 4, 5, 9, 9, 1])          # 3-4-5, 9-9, 1
 3
@@ -20,12 +21,14 @@ from collections.abc import Sequence
 from typing import Optional
 
 from cardlib.core.agents import RandomAgent
-from cardlib.scout.actions import KEEP, KEEPING, SHOWS, TURN, Action, Observation, Scout, ScoutAndShow, Show, scouts
-from cardlib.scout.groups import beating, power, strongest
+from cardlib.scout.actions import KEEP, KEEPING, TURN, Action, Observation, Scout, ScoutAndShow, Show
+from cardlib.scout.bots_search import fitting_move, greedy_move, margin
+from cardlib.scout.groups import power, strongest
 from cardlib.scout.seen import determinize
 from cardlib.scout.world import world
 
-__all__ = ["GreedyBot", "PlannerBot", "RandomAgent", "SearchBot", "pieces", "turned_tops"]
+__all__ = ["GreedyBot", "PlannerBot", "RandomAgent", "SearchBot", "greedy_move", "pieces", "turned_tops"]
+PLAYERS = {"greedy": greedy_move, "fitting": fitting_move}  # the rollouts' players (bots_search.py)
 
 
 def pieces(tops: Sequence[int]) -> int:
@@ -175,63 +178,61 @@ class PlannerBot:
 
 class SearchBot:
     """Flat Monte Carlo: the planner's best ``width`` actions, each played on in ``rollouts`` imagined
-    worlds to the round's end by greedy players; the best mean margin wins (the same worlds for each)."""
+    worlds to the round's end by ``player`` ("greedy" or "fitting", bots_search.py) for every seat; the
+    best mean margin wins (the same worlds for each). ``keeps`` > 0: keep or turn is searched so too,
+    with that many worlds (0: the planner's choice). ``others`` weighs the others' mean in the margin."""
 
     name = "search"
 
-    def __init__(self, rollouts: int = 24, width: int = 5) -> None:
-        self.rollouts, self.width = rollouts, width
+    def __init__(self, rollouts: int = 24, width: int = 5, keeps: int = 0, player: str = "greedy",
+                 others: float = 1.0) -> None:
+        if player not in PLAYERS:
+            raise ValueError(f"player is one of {', '.join(PLAYERS)}, not {player!r}")
+        self.rollouts, self.width, self.keeps, self.player, self.others = rollouts, width, keeps, player, others
         self.planner = PlannerBot()
 
     def act(self, obs: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
-        """The candidate with the best mean margin over the rollouts (the planner's choice for keep or turn)."""
-        if obs.phase == KEEPING or len(legal) == 1:
+        """The candidate with the best mean margin over the rollouts (the planner's keep or turn unless ``keeps``)."""
+        if len(legal) == 1 or (obs.phase == KEEPING and not self.keeps):
             return self.planner.act(obs, legal, rng)
+        if obs.phase == KEEPING:
+            return self._best(obs, list(legal), self.keeps, rng)
         values = self.planner.values(obs, legal)
         candidates = sorted(values, key=values.__getitem__, reverse=True)[:self.width]
         if len(candidates) == 1:
             return candidates[0]
+        return self._best(obs, candidates, self.rollouts, rng)
+
+    def _best(self, obs: Observation, candidates: list[Action], worlds: int, rng: random.Random) -> Action:
+        """The candidate with the best total margin over ``worlds`` imagined worlds (the same for each)."""
+        player = PLAYERS[self.player]
+        if obs.phase == KEEPING:  # the seats after this one keep or turn as the planner does
+            player = _planning_keeps(player)
         totals = dict.fromkeys(candidates, 0.0)
         base = world(obs, rng)
-        for _ in range(self.rollouts):
+        for _ in range(worlds):
             imagined = determinize(base, obs.seat, rng)
             seed = rng.getrandbits(32)
             for action in candidates:
-                totals[action] += margin(imagined, obs.seat, action, random.Random(seed))
+                totals[action] += margin(imagined, obs.seat, action, random.Random(seed), player, self.others)
         return max(candidates, key=totals.__getitem__)
 
     def __repr__(self) -> str:
-        return f"SearchBot(rollouts={self.rollouts}, width={self.width})"
+        options = [f"rollouts={self.rollouts}", f"width={self.width}"]
+        if self.keeps:
+            options.append(f"keeps={self.keeps}")
+        if self.player != "greedy":
+            options.append(f"player={self.player!r}")
+        if self.others != 1.0:
+            options.append(f"others={self.others}")
+        return f"SearchBot({', '.join(options)})"
 
 
-def margin(state, seat: int, action: Action, rng: random.Random) -> float:
-    """Play ``action`` in a copy of ``state``, then greedy play to the round's end: seat's score minus the others' mean."""
-    state = state.clone()
-    round_now = state._round
-    state.apply(action)
-    while not state.is_over and state._round == round_now:
-        state.apply(greedy_move(state, rng))
-    scores = next(value[1] for kind, _, value in reversed(state._log) if kind == "round end")
-    others = [score for other, score in enumerate(scores) if other != seat]
-    return scores[seat] - sum(others) / len(others)
-
-
-def greedy_move(state, rng: random.Random) -> Action:
-    """``greedy`` on a state, without listing the Scout & Show placements greedy never plays (the rollouts' speed).
-
-    The same choice, and the same random draws, as ``greedy(state.legal_actions(), hand, rng)``.
-    """
-    seat = state._current
-    if state._phase == KEEPING:
-        return (KEEP, TURN)[rng.randrange(2)]
-    hand = state._hands[seat]
-    best, best_key = None, (0, 0)
-    for first, last in beating([card[0] for card in hand], state._strength):
-        key = (last - first + 1, -hand[first][0])
-        if key > best_key:
-            best, best_key = (first, last), key
-    if best is not None:
-        return SHOWS[best[0]][best[1]]
-    tokens = state._tokens
-    placements = scouts(Scout, len(hand), len(state._active) == 1) if tokens is None or tokens[seat] else ()
-    return placements[rng.randrange(len(placements))]
+def _planning_keeps(player):
+    """``player``, keeping or turning at a round's start as the planner does (by the outlook)."""
+    def move(state, rng: random.Random) -> Action:
+        if state._phase == KEEPING:
+            tops = [card[0] for card in state._hands[state._current]]
+            return TURN if outlook(turned_tops(state._hands[state._current])) > outlook(tops) else KEEP
+        return player(state, rng)
+    return move

@@ -13,7 +13,9 @@ from cardlib.core.match import play
 from cardlib.core.tournament import duplicate, duplicate_summary
 from cardlib.scout import Game, group
 from cardlib.scout.actions import KEEP, TURN
+from cardlib.scout.actions import Scout
 from cardlib.scout.bots import GreedyBot, PlannerBot, SearchBot, greedy, greedy_move, pieces, turned_tops
+from cardlib.scout.bots_search import fewest, fitting_move, pieces_with
 from cardlib.scout.world import world
 from tests.scout.helpers import stacked
 
@@ -42,6 +44,35 @@ def test_pieces_is_the_fewest_groups_a_row_splits_into():
         assert pieces(tops) == fewest_by_brute_force(tops), tops
 
 
+def test_the_prefix_table_and_a_card_put_in_count_pieces_as_pieces_does():
+    rng = random.Random(2)
+    for _ in range(600):
+        tops = [rng.randint(1, 6) for _ in range(rng.randint(0, 9))]
+        assert fewest(tops) == [pieces(tops[:end]) for end in range(len(tops) + 1)], tops
+        gap, value = rng.randint(0, len(tops)), rng.randint(1, 7)
+        assert pieces_with(tops, gap, value) == pieces(tops[:gap] + [value] + tops[gap:]), (tops, gap, value)
+
+
+@pytest.mark.parametrize("game", GAMES, ids=repr)
+def test_the_fitting_player_shows_as_greedy_and_scouts_where_the_card_fits_best(game):
+    for state in list(testing.random_states(game, 4, 5))[::2]:
+        if state.is_over or state.phase == "keep":
+            continue
+        legal = state.legal_actions()
+        chosen = fitting_move(state, random.Random(1))
+        assert chosen in legal
+        if type(chosen) is Scout:
+            assert greedy_move(state, random.Random(1)) in [action for action in legal if type(action) is Scout]
+            tops = [card[0] for card in state.hand(state.current_player)]
+
+            def after(action):
+                card = state.active[-1] if action.end == "right" else state.active[0]
+                return pieces(tops[:action.to - 1] + [card[action.turned]] + tops[action.to - 1:])
+            assert after(chosen) == min(after(action) for action in legal if type(action) is Scout)
+        else:
+            assert chosen == greedy_move(state, random.Random(1))
+
+
 @pytest.mark.parametrize("bot", [GreedyBot(), PlannerBot(), PlannerBot(turns=False)], ids=repr)
 @pytest.mark.parametrize("game", GAMES, ids=repr)
 def test_a_bot_plays_whole_games_by_the_rules(bot, game):
@@ -49,10 +80,17 @@ def test_a_bot_plays_whole_games_by_the_rules(bot, game):
     assert record.result.places.count(1) >= 1
 
 
-def test_the_search_bot_plays_a_whole_round_by_the_rules():
+@pytest.mark.parametrize("bot", [SearchBot(rollouts=4, width=3), SearchBot(rollouts=3, width=3, keeps=3, player="fitting")],
+                         ids=repr)
+def test_the_search_bot_plays_a_whole_round_by_the_rules(bot):
     game = Game(players=3, rounds=1)
-    record = play(game, [SearchBot(rollouts=4, width=3), PlannerBot(), PlannerBot()], seed=2)
+    record = play(game, [bot, PlannerBot(), PlannerBot()], seed=2)
     assert record.decisions > 3
+
+
+def test_the_search_bot_names_its_rollouts_player_or_refuses():
+    with pytest.raises(ValueError, match="greedy, fitting"):
+        SearchBot(player="planner")
 
 
 def test_the_planner_turns_a_hand_whose_other_side_is_a_long_run_and_keeps_one_that_is():
@@ -103,6 +141,16 @@ def test_the_search_bot_sees_only_its_observation():
     one = bot.act(state.observation(0), state.legal_actions(), random.Random(4))
     two = bot.act(twin.observation(0), twin.legal_actions(), random.Random(4))
     assert one == two
+
+
+def test_the_search_bot_keeps_or_turns_from_its_observation_only():
+    state = Game(players=3).new(seed=12)
+    state.apply(state.legal_actions()[0])  # seat 0 keeps; seat 1 decides with seat 0's and 2's hands hidden
+    twin = state.determinize(1, random.Random(3))
+    assert [twin.hand(seat) for seat in (0, 2)] != [state.hand(seat) for seat in (0, 2)]
+    bot = SearchBot(keeps=8, player="fitting")
+    choices = [bot.act(position.observation(1), position.legal_actions(), random.Random(5)) for position in (state, twin)]
+    assert choices[0] == choices[1] and choices[0] in state.legal_actions()
 
 
 def test_the_planner_beats_the_greedy_bot_on_duplicate_deals():

@@ -1,0 +1,138 @@
+"""The search bot's rollouts in SCOUT (stdlib only): players that read an imagined state directly, fast.
+
+A rollout plays an imagined world (world.py) from one action to the round's end; its players may
+read that state's hands because the whole state is imagined from one seat's observation.
+
+- ``greedy_move``: GreedyBot's choice (the most cards it can show, else a scout at random).
+- ``fitting_move``: the same shows; a scout goes where it fits the hand best (the fewest pieces
+  after it, the planner's measure), not at random.
+- ``margin``: a rollout's worth to a seat: its round score minus ``others`` × the others' mean.
+
+``fewest`` is the planner's ``pieces`` for every prefix at once, so that where a scouted card
+fits is one look-up a place (``pieces_with``), not a new count.
+
+>>> fewest([3, 4, 5, 9, 9, 1])              # 3, 3-4, 3-4-5, then 9, 9-9, then 1
+[0, 1, 1, 1, 2, 2, 3]
+>>> pieces_with([3, 4, 9, 9], 2, 5)         # a 5 after 3-4: 3-4-5, 9-9
+2
+"""
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+
+from cardlib.scout.actions import KEEP, KEEPING, SHOWS, TURN, Action, Scout, scouts
+from cardlib.scout.groups import beating
+
+Player = Callable[[object, random.Random], Action]  # (state, rng) -> the action it takes
+
+
+def fewest(tops: Sequence[int]) -> list[int]:
+    """The fewest groups each prefix of a hand splits into: ``fewest(tops)[k]`` for ``tops[:k]``."""
+    n = len(tops)
+    table = [0] * (n + 1)
+    for end in range(1, n + 1):
+        best = table[end - 1] + 1  # the last card alone
+        step = None
+        for first in range(end - 2, -1, -1):  # cards first..end-1 as one group, while they stay one
+            gap = tops[first + 1] - tops[first]
+            if step is None:
+                if gap not in (-1, 0, 1):
+                    break
+                step = gap
+            elif gap != step:
+                break
+            if table[first] + 1 < best:
+                best = table[first] + 1
+        table[end] = best
+    return table
+
+
+def pieces_with(tops: Sequence[int], gap: int, value: int,
+                prefix: Sequence[int] | None = None, suffix: Sequence[int] | None = None) -> int:
+    """The fewest groups once a card of top ``value`` goes in before position ``gap`` (0-based).
+
+    The new card's group reaches some cards left and right of it; the rest of the hand splits
+    as its prefix and suffix do alone (``prefix = fewest(tops)``, ``suffix`` the same read from
+    the right: ``fewest(tops[::-1])[::-1]``).
+    """
+    prefix = fewest(tops) if prefix is None else prefix
+    suffix = fewest(tops[::-1])[::-1] if suffix is None else suffix
+    n = len(tops)
+    best = prefix[gap] + 1 + suffix[gap]
+    for step in (0, 1, -1):  # a set through the card, a run up, a run down
+        first, want = gap, value - step
+        while first > 0 and tops[first - 1] == want:
+            first, want = first - 1, want - step
+        last, want = gap, value + step
+        while last < n and tops[last] == want:
+            last, want = last + 1, want + step
+        if first < last:
+            best = min(best, min(prefix[first:gap + 1]) + 1 + min(suffix[gap:last + 1]))
+    return best
+
+
+def greedy_move(state, rng: random.Random) -> Action:
+    """GreedyBot's choice on a state, without listing the Scout & Show placements greedy never plays.
+
+    The same choice, and the same random draws, as ``bots.greedy(state.legal_actions(), hand, rng)``.
+    """
+    seat = state._current
+    if state._phase == KEEPING:
+        return (KEEP, TURN)[rng.randrange(2)]
+    shown = _biggest_show(state)
+    if shown is not None:
+        return shown
+    hand, tokens = state._hands[seat], state._tokens
+    placements = scouts(Scout, len(hand), len(state._active) == 1) if tokens is None or tokens[seat] else ()
+    return placements[rng.randrange(len(placements))]
+
+
+def fitting_move(state, rng: random.Random) -> Action:
+    """Greedy's show; else the scout after which the hand splits into the fewest groups (the first such).
+
+    At the round start it keeps or turns at random, as greedy does.
+    """
+    if state._phase == KEEPING:
+        return greedy_move(state, rng)
+    shown = _biggest_show(state)
+    if shown is not None:
+        return shown
+    tops = [card[0] for card in state._hands[state._current]]
+    prefix, suffix = fewest(tops), fewest(tops[::-1])[::-1]
+    active = state._active
+    ends = ((None, active[0]),) if len(active) == 1 else (("left", active[0]), ("right", active[-1]))
+    choice, least = None, len(tops) + 2
+    for end, card in ends:
+        for turned in (False, True):
+            value = card[1] if turned else card[0]
+            for gap in range(len(tops) + 1):
+                count = pieces_with(tops, gap, value, prefix, suffix)
+                if count < least:
+                    choice, least = Scout(end, gap + 1, turned), count
+    return choice  # type: ignore[return-value]
+
+
+def _biggest_show(state) -> Action | None:
+    """The show of the most cards that beats the active set (the weakest among those), or None."""
+    hand = state._hands[state._current]
+    best, best_key = None, (0, 0)
+    for first, last in beating([card[0] for card in hand], state._strength):
+        key = (last - first + 1, -hand[first][0])
+        if key > best_key:
+            best, best_key = (first, last), key
+    return None if best is None else SHOWS[best[0]][best[1]]
+
+
+def margin(state, seat: int, action: Action, rng: random.Random, player: Player = greedy_move,
+           others: float = 1.0) -> float:
+    """Play ``action`` in a copy of ``state``, then ``player`` for everyone to the round's end:
+    seat's round score minus ``others`` times the other seats' mean."""
+    state = state.clone()
+    round_now = state._round
+    state.apply(action)
+    while not state.is_over and state._round == round_now:
+        state.apply(player(state, rng))
+    scores = next(value[1] for kind, _, value in reversed(state._log) if kind == "round end")
+    rest = [score for other, score in enumerate(scores) if other != seat]
+    return scores[seat] - others * sum(rest) / len(rest)
