@@ -109,6 +109,7 @@ class Exercises:
     MODULE = ""                      # "cardlib.scout.exercises"
     PREFIX = ""                      # "scout": the ids are scout.1, scout.2, ...
     COUNT = 0                        # the questions
+    WRONG: dict = {}                 # id -> a wrong answer, none of the recognised mistakes, where the plain one is one
     MISTAKES: dict = {}              # id -> an answer for each recognised mistake, in order (FORMS: a list of answers each)
     FORMS = False
     ELSEWHERE: dict = {}             # id -> how many of its mistakes the game's own tests exercise (simulation slips)
@@ -131,6 +132,8 @@ class Exercises:
 
     def wrong_answer(self, exercise_id: str) -> object:
         """A plausible but wrong answer of the right type, none of the recognised mistakes."""
+        if exercise_id in self.WRONG:
+            return self.WRONG[exercise_id]
         item = find(exercise_id)
         truth = item.truth()
         if item.choices:

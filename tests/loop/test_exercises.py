@@ -15,7 +15,7 @@ import pytest
 import sympy as sp
 
 from cardlib import check
-from cardlib.core.checking import Sampled, exercise_ids, find
+from cardlib.core.checking import exercise_ids, find
 from cardlib.loop import exercises as ex
 from cardlib.loop.actions import DECK
 from cardlib.loop.replays import variance_split
@@ -361,17 +361,4 @@ class TestExercises(Exercises):
     NOTEBOOK, MODULE, PREFIX, COUNT = "05_loop", "cardlib.loop.exercises", "loop", COUNT
     MISTAKES, FORMS, STEPPED = MISTAKES, True, 1
     ELSEWHERE = {"loop.9": len(SIMULATION_SLIPS)}  # simulations: test_loop9_..._slips_...
-
-    def wrong_answer(self, exercise_id: str) -> object:
-        """A plausible but wrong answer of the right type, none of the recognised mistakes where there is one."""
-        item = find(exercise_id)
-        truth = item.truth()
-        if item.choices:
-            return next(choice for choice in item.choices if choice != truth)
-        if isinstance(truth, Sampled):
-            return (round((float(truth.value) + 0.1) * truth.runs), truth.runs, 1)
-        if exercise_id in WRONG:
-            return WRONG[exercise_id]
-        if isinstance(truth, tuple):
-            return tuple(value + 1 for value in truth)
-        return truth + Fraction(1, 100)
+    WRONG = WRONG

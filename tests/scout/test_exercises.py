@@ -13,7 +13,7 @@ import nbformat
 import pytest
 
 from cardlib import check
-from cardlib.core.checking import Sampled, exercise_ids, find
+from cardlib.core.checking import exercise_ids, find
 from cardlib.scout import exercises as ex
 from cardlib.scout.analysis import adjacent_chances, adjacent_chances_by_listing, simulate_three
 from cardlib.scout.slips import chance
@@ -343,19 +343,5 @@ class TestExercises(Exercises):
     NOTEBOOK, MODULE, PREFIX, COUNT = "04_scout", "cardlib.scout.exercises", "scout", 10
     MISTAKES, FORMS = MISTAKES, True
     ELSEWHERE = {"scout.7": len(SIMULATION_SLIPS)}  # simulations: test_scout7_simulation_slips_...
-
-    def wrong_answer(self, exercise_id: str) -> object:
-        """A plausible but wrong answer of the right type, none of the recognised mistakes."""
-        item = find(exercise_id)
-        truth = item.truth()
-        if item.choices:
-            return next(choice for choice in item.choices if choice != truth)
-        if isinstance(truth, Sampled):
-            return (round((float(truth.value) + 0.1) * truth.runs), truth.runs, 7)
-        if isinstance(truth, tuple):
-            return tuple(value + 1 for value in truth)
-        if exercise_id == "scout.5":
-            return truth[1:3] + truth[0] + truth[3:]   # "baced": a single 10 above a run of 2
-        if exercise_id == "scout.8":
-            return None
-        return truth + Fraction(1, 100)
+    FIVE = find("scout.5").truth()
+    WRONG = {"scout.5": FIVE[1:3] + FIVE[0] + FIVE[3:], "scout.8": None}  # "baced": a single 10 above a run of 2
