@@ -1,19 +1,25 @@
 """Benchmarks of SCOUT beyond the engine loop (bench/engines.py has that): the bots' time a move,
 and the mathematics the lesson runs.
 
-    .venv/bin/python bench/scout.py            # tables
-    .venv/bin/python bench/scout.py --json     # the same figures as JSON
+    .venv/bin/python bench/scout.py                # tables
+    .venv/bin/python bench/scout.py --players 5    # the bots' positions from five-player games
+    .venv/bin/python bench/scout.py --rollouts 48 --width 10   # another search bot than the app's
+    .venv/bin/python bench/scout.py --json         # the same figures as JSON
 
-Positions are every decision of seat 0 in seeded three-player games between planners (the
-search bot's opponents in the app); each bot answers each position once. One core; nothing here
-passes or fails.
+Positions are every decision of seat 0 in seeded games between planners (the search bot's
+opponents in the app; three players unless ``--players`` says 4 or 5); each bot answers each
+position once. One core; nothing here passes or fails. The machine's load average is printed
+beside the figures (compare runs only at a like load).
 """
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
+import statistics
 import sys
+import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -24,29 +30,52 @@ from cardlib.scout.bots import GreedyBot, PlannerBot, SearchBot  # noqa: E402
 from timing import per_move, print_tables, timed  # noqa: E402
 
 
-def positions(games: int, seed: int) -> list:
-    """(observation, legal actions) of seat 0 at each of its turns, in seeded games between planners."""
+def positions(games: int, seed: int, players: int = 3, keeping: bool = False) -> list:
+    """(observation, legal actions) of seat 0 at each of its turns, in seeded games between planners
+    (``keeping``: at each of its keep-or-turn decisions instead)."""
     found = []
     planner, rng = PlannerBot(), random.Random(seed)
     for index in range(games):
-        state = Game(players=3).new(seed=seed * 1_000 + index)
+        state = Game(players=players).new(seed=seed * 1_000 + index)
         while not state.is_over:
             seat, legal = state.current_player, state.legal_actions()
             obs = state.observation(seat)
-            if seat == 0 and obs.phase != "keep" and len(legal) > 1:
+            if seat == 0 and (obs.phase == "keep") == keeping and len(legal) > 1:
                 found.append((obs, legal))
             state.apply(planner.act(obs, legal, rng))
     return found
+
+
+def cpu_per_move(bot, found: list) -> dict:
+    """CPU seconds a move (this process's time, which others' load barely changes): median, p90, max."""
+    rng, times = random.Random(1), []
+    for obs, legal in found:
+        start = time.process_time()
+        bot.act(obs, legal, rng)
+        times.append(time.process_time() - start)
+    times.sort()
+    return {"moves": len(times), "median": statistics.median(times), "p90": times[int(0.9 * (len(times) - 1))],
+            "max": times[-1]}
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--games", type=int, default=4)
+    parser.add_argument("--players", type=int, default=3, choices=(3, 4, 5))
+    usual = SearchBot()
+    parser.add_argument("--rollouts", type=int, default=usual.rollouts, help="the search bot's (default: the app's)")
+    parser.add_argument("--width", type=int, default=usual.width)
+    parser.add_argument("--keeps", type=int, default=usual.keeps)
+    parser.add_argument("--player", default=usual.player, choices=("greedy", "fitting"))
     args = parser.parse_args()
-    found = positions(args.games, seed=5)
+    found = positions(args.games, seed=5, players=args.players)
+    search = SearchBot(rollouts=args.rollouts, width=args.width, keeps=args.keeps, player=args.player)
+    label = f"search ({search.rollouts} rollouts x {search.width}{', ' + search.player if search.player != 'greedy' else ''})"
     bots = {"greedy": per_move(GreedyBot(), found), "planner": per_move(PlannerBot(), found),
-            "search (24 rollouts x 5)": per_move(SearchBot(), found)}
+            label: per_move(search, found), f"{label}, CPU time": cpu_per_move(search, found)}
+    if search.keeps:
+        bots[f"search keep or turn ({search.keeps} worlds)"] = per_move(search, positions(args.games, 5, args.players, True))
     maths = {
         "adjacent_chances, 3-5 players (exact)": timed(lambda: [analysis.adjacent_chances(n) for n in (3, 4, 5)]),
         "adjacent_chances_by_listing, 5 players, pairs": timed(lambda: analysis.adjacent_chances_by_listing(5, 2)),
@@ -54,11 +83,12 @@ def main() -> None:
         "turn_gain, 20,000 hands": timed(lambda: analysis.turn_gain(3, 20_000, 1)),
         "turning_worth, 60 duplicate deals": timed(lambda: analysis.turning_worth(3, 60, 7)),
     }
+    load = "load average {:.2f} {:.2f} {:.2f}".format(*os.getloadavg())
     if args.json:
-        print(json.dumps({"bots": bots, "mathematics": maths}, indent=2))
+        print(json.dumps({"players": args.players, "load": os.getloadavg(), "bots": bots, "mathematics": maths}, indent=2))
         return
-    print_tables(f"SCOUT bots, milliseconds a move over {len(found)} positions of seat 0 ({args.games} planner games, seed 5)",
-                 bots, "SCOUT mathematics, seconds", maths)
+    print_tables(f"SCOUT bots, milliseconds a move over {len(found)} positions of seat 0 ({args.games} "
+                 f"{args.players}-player planner games, seed 5; {load})", bots, "SCOUT mathematics, seconds", maths)
 
 
 if __name__ == "__main__":
