@@ -6,12 +6,16 @@
 Positions are the Katsu windows met in seeded games between counting bots. A posterior query
 is ``p_satori`` under each of the lesson's three models, from a cold cache (``worlds`` cleared),
 as the coach asks them; the stakes are ``katsu_stakes`` with the coach's 100 rollouts a branch; the
-coach panel is the app's whole panel (both, drawn to HTML). One core; nothing here passes or fails.
+coach panel is the app's whole panel (both, drawn to HTML); the learner's decision is its whole
+``act`` in those windows (the Beta posterior and 40 rollouts a branch of the stakes, its cache warm
+as in a game: the posterior cache of the game so far kept). One core; nothing here passes or fails.
 """
 from __future__ import annotations
 
 import argparse
 import json
+import os
+import random
 import statistics
 import sys
 import time
@@ -21,10 +25,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from cardlib.core.match import play  # noqa: E402
 from cardlib.core.tournament import standings  # noqa: E402
-from cardlib.satori import Game  # noqa: E402
+from cardlib.satori import KATSU, NO_KATSU, Game  # noqa: E402
 from cardlib.satori.analysis import MODELS, katsu_stakes, p_satori  # noqa: E402
 from cardlib.satori.beliefs import worlds  # noqa: E402
 from cardlib.satori.bots import BayesianBot, CountingBot  # noqa: E402
+from cardlib.satori.bots_learner import LearnerBot  # noqa: E402
 
 
 def windows(players: int, games: int, seed: int) -> list:
@@ -70,6 +75,16 @@ def posteriors(observation) -> list:
     return found
 
 
+def decision_times(bot, observations) -> list[float]:
+    """Seconds of ``bot.act`` in each window (the caches warm, as they are within a game)."""
+    times = []
+    for observation in observations:
+        start = time.perf_counter()
+        bot.act(observation, [KATSU, NO_KATSU], random.Random(0))
+        times.append(time.perf_counter() - start)
+    return times
+
+
 def coach_panel(observation) -> str:
     """The app's whole coach panel in a window: the posteriors, the stakes (100 rollouts a branch), the verdict."""
     from cardlib.satori import coach
@@ -93,7 +108,12 @@ def main() -> None:
     rows.append(latency("stakes, 100 rollouts x 3, 3 players", timed(
         lambda obs: katsu_stakes(obs, rollouts=100, seed=len(obs.log)), found)))
     rows.append(latency("whole coach panel, 3 players", timed(coach_panel, found)))
-    report: dict = {"seed": args.seed, "rows": rows}
+    learner = LearnerBot()
+    for players in (3, 5):
+        seen = windows(players, max(5, args.games // 3), args.seed)
+        rows.append(latency(f"learner's Katsu decision, {players} players", [
+            1000 * seconds for seconds in decision_times(learner, seen)]))
+    report: dict = {"seed": args.seed, "load": os.getloadavg()[0], "rows": rows}
     if args.tournament:
         start = time.perf_counter()
         _, table = standings(Game(players=3), {"bayesian": BayesianBot(), "counting A": CountingBot(),
@@ -103,7 +123,8 @@ def main() -> None:
     if args.json:
         print(json.dumps(report, indent=2))
         return
-    print(f"The Satori: Katsu windows of seeded counting-bot games, seed {args.seed}\n")
+    print(f"The Satori: Katsu windows of seeded counting-bot games, seed {args.seed}; "
+          f"load {os.getloadavg()[0]:.1f} (1 min) on {os.cpu_count()} cores\n")
     columns = ["what", "n", "median ms", "p90 ms", "max ms"]
     print("| " + " | ".join(f"{c:<34}" if c == "what" else f"{c:>9}" for c in columns) + " |")
     print("|" + "|".join("-" * (36 if c == "what" else 11) for c in columns) + "|")

@@ -22,7 +22,7 @@ from cardlib.satori.actions import (
 )
 from cardlib.satori.beliefs import Model, last_card_satori, story
 
-__all__ = ["BayesianBot", "CountingBot", "ModelBot", "RandomAgent", "counted_chance"]
+__all__ = ["BayesianBot", "CountingBot", "ModelBot", "RandomAgent", "card_chances", "counted_chance"]
 
 BLUFF = Fraction(1, 4)       # how often the bots play a zatsunen when they hold both kinds
 THRESHOLD = Fraction(3, 5)   # the chance of a satori above which they call Katsu: a fresh 3-of-5 card is not enough
@@ -44,6 +44,17 @@ def counted_chance(obs: Observation) -> Fraction:
     known = sum(card == SATORI for card in pile)
     unseen = obs.hand_sizes[player] + len(pile) - known
     return Fraction(obs.satori[player] - known, unseen) if unseen else Fraction(0)
+
+
+def card_chances(legal: Sequence[Action], bluff: Fraction) -> dict[Action, Fraction]:
+    """The chance of each card ``choose_card`` plays: a zatsunen with chance ``bluff`` when both kinds are in hand.
+
+    >>> card_chances([PLAY_SATORI, PLAY_ZATSUNEN], Fraction(1, 4))
+    {Play('S'): Fraction(3, 4), Play('Z'): Fraction(1, 4)}
+    """
+    if PLAY_SATORI in legal and PLAY_ZATSUNEN in legal:
+        return {PLAY_SATORI: 1 - Fraction(bluff), PLAY_ZATSUNEN: Fraction(bluff)}
+    return {next((action for action in (PLAY_SATORI, PLAY_ZATSUNEN) if action in legal), PASS): Fraction(1)}
 
 
 def choose_card(legal: Sequence[Action], bluff: Fraction, rng: random.Random) -> Action:
@@ -75,6 +86,18 @@ class ModelBot:
         if not obs.hand:
             return PASS if PASS in legal else DECLARE
         return PLAY_SATORI if rng.random() < p_satori else PLAY_ZATSUNEN
+
+    def chances(self, obs: Observation, legal: Sequence[Action]) -> dict[Action, Fraction]:
+        """The chance of each action ``act`` takes at ``obs``: the bot as an exact policy."""
+        if obs.phase == WINDOW:
+            return {KATSU: self.call, NO_KATSU: 1 - self.call}
+        if DECLARE in legal and self.model.eager:
+            return {DECLARE: Fraction(1)}
+        if not obs.hand:
+            return {PASS if PASS in legal else DECLARE: Fraction(1)}
+        satori = obs.hand.count(SATORI)
+        p_satori, p_zatsunen = self.model.chances(satori, len(obs.hand) - satori)
+        return {action: p for action, p in ((PLAY_SATORI, p_satori), (PLAY_ZATSUNEN, p_zatsunen)) if p}
 
     def __repr__(self) -> str:
         return f"ModelBot({self.model!r}, call={self.call})"
@@ -109,6 +132,14 @@ class CountingBot:
         if DECLARE in legal:
             return DECLARE
         return choose_card(legal, self.bluff, rng)
+
+    def chances(self, obs: Observation, legal: Sequence[Action]) -> dict[Action, Fraction]:
+        """The chance of each action ``act`` takes at ``obs``: the bot as an exact policy."""
+        if obs.phase == WINDOW:
+            return {KATSU if self.calls(obs) else NO_KATSU: Fraction(1)}
+        if DECLARE in legal:
+            return {DECLARE: Fraction(1)}
+        return card_chances(legal, self.bluff)
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(threshold={self.threshold}, bluff={self.bluff})"
