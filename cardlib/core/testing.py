@@ -327,6 +327,23 @@ def check_game_parse(game: Any, parse: Any, games: int = 3, seed: int = 8) -> No
     check_parse(parse, sorted(legal, key=repr))
 
 
+def check_world(game: Any, world: Any, games: int = 3, seed: int = 9, every: int = 4) -> None:
+    """A game's ``world(obs, rng)`` (its world room): a whole game imagined from one seat's observation keeps
+    that observation and every card, and plays on to its end (every ``every``-th state of a few random games)."""
+    rng = random.Random(seed)
+    for state in list(random_states(game, games, seed))[::every]:
+        if state.is_over:
+            continue
+        for seat in range(game.players):
+            obs = state.observation(seat)
+            imagined = world(obs, rng)
+            assert imagined.observation(seat) == obs, f"{game!r}: a world imagined by seat {seat} changed what it sees"
+            assert Counter(imagined.all_cards()) == Counter(state.all_cards()), f"{game!r}: a world lost or made cards"
+            while not imagined.is_over:
+                legal = imagined.legal_actions()
+                imagined.apply(legal[rng.randrange(len(legal))])
+
+
 CHECKS = (check_playouts, check_illegal_actions, check_clone, check_replay, check_determinize,
           check_observation_hides, check_type_twins, check_no_seat_refused)
 

@@ -7,6 +7,7 @@ page) and read the widgets as they would be synced to the page (``widget_tree``)
 """
 from __future__ import annotations
 
+import html
 import random
 import re
 from collections.abc import Callable, Iterator
@@ -32,6 +33,22 @@ def widget_tree(widget: widgets.Widget) -> tuple:
         else:
             state[key] = value
     return type(widget).__name__, sorted(state.items(), key=lambda item: item[0])
+
+
+def page_text(value: Any) -> str:
+    """HTML (or a widget's HTML) as a person reads it: no tags, no style sheet, entities decoded.
+
+    >>> page_text("<style>b {}</style><p>Player&nbsp;1 <b>wins</b></p>")
+    'Player 1 wins'
+    """
+    value = getattr(value, "value", value)
+    words = re.sub(r"<style>.*?</style>", "", value, flags=re.S)
+    return re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]*>", " ", words))).strip()
+
+
+def labels(app: Any) -> list[str]:
+    """The labels of the action buttons shown, in order."""
+    return [button.description for button in app.action_buttons]
 
 
 def seats_shown(app: Any) -> list[int]:

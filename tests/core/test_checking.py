@@ -573,3 +573,11 @@ def test_a_mean_simulation_far_off_is_told_what_to_check(sampled_mean):
     rng = random.Random(5)
     rolls = [rng.randint(2, 7) for _ in range(600)]
     assert "Check what you measure in each run" in str(check("demo.mean", (rolls, 5)))
+
+
+def test_the_one_true_refuses_when_cardlib_confirms_none_or_two():
+    assert checking.the_one_true({"a": False, "b": True, "c": False}) == "b"
+    with pytest.raises(ValueError, match="not exactly one"):
+        checking.the_one_true({"a": True, "b": True})
+    with pytest.raises(ValueError, match="none"):
+        checking.the_one_true({"a": False})

@@ -43,3 +43,24 @@ def test_the_toys_parse_passes():
 def test_each_parse_defect_fails_check_parse(name, parse, message):
     with pytest.raises(AssertionError, match=message):
         testing.check_game_parse(SOUND, parse)
+
+
+def kuhn_world(obs, rng, keep_betting: bool = True):
+    """A Kuhn hand imagined from one seat's observation: its own card, the others at random, the betting replayed."""
+    from cardlib.core import example
+
+    others = [card for card in example.CARDS if card != obs.card]
+    rng.shuffle(others)
+    deck = (obs.card, others[0]) if obs.seat == 0 else (others[0], obs.card)
+    state = example.Game().new(deck=deck)
+    for action in obs.betting if keep_betting else ():
+        state.apply(action)
+    return state
+
+
+def test_check_world_passes_a_sound_world_and_fails_one_that_forgets_what_the_seat_saw():
+    from cardlib.core import example
+
+    testing.check_world(example.Game(), kuhn_world, games=6, every=1)
+    with pytest.raises(AssertionError, match="changed what it sees"):
+        testing.check_world(example.Game(), lambda obs, rng: kuhn_world(obs, rng, keep_betting=False), games=6, every=1)

@@ -182,13 +182,6 @@ def test_multiple_choice_reads_any_case_and_refuses_non_letters(exercise_id):
         assert not verdict.ok and "answer with one letter in quotes: a, b, c or d" in verdict.message
 
 
-def test_the_one_true_refuses_when_cardlib_confirms_none_or_two():
-    with pytest.raises(ValueError, match="not exactly one"):
-        ex.the_one_true({"a": True, "b": True})
-    with pytest.raises(ValueError, match="none"):
-        ex.the_one_true({"a": False})
-
-
 # --- every recognised mistake, its own message --------------------------------------------------------
 
 MISTAKES = {  # each exercise's recognised wrong answers, in the order of its mistakes, computed here

@@ -8,7 +8,6 @@ played by random clicks. The generic checks of every app are in ``tests/test_eve
 """
 from __future__ import annotations
 
-import html
 import random
 import re
 from collections import Counter
@@ -23,7 +22,8 @@ from cardlib.loop.chairs import round_points
 from cardlib.loop.rules import Game
 from cardlib.loop.view_story import narrate, rounds_over
 from cardlib.ui.narration import Names
-from cardlib.ui.testing import check_buttons_are_the_legal_actions, my_turn, play_by_clicks, widget_tree
+from cardlib.ui.testing import check_buttons_are_the_legal_actions, labels, my_turn, play_by_clicks, widget_tree
+from cardlib.ui.testing import page_text as text
 from tests.loop.helpers import stacked_deck
 from tests.scripts import play_script as play
 
@@ -38,17 +38,6 @@ FIVES = stacked_deck("5r 7r 7b 10y 11y 12y 13y 14y 1r 2r 3r", "6r 9r 9b 2b 3b 4b
                      "8r 8b 4r 11r 12r 13r 14r 6y 4y 5y 3y")
 # you (0) hold 8r to set aside for donden, with 15r; the others hold low cards
 DONDEN_DEAL = stacked_deck("8r 1r 5b 6y 9b 10b 11b 12y 13y 14y 15r", "1b 2b 3b 9y 10y 11y", "4b 5y 6b 7b 13r 14r")
-
-
-def text(value) -> str:
-    """HTML (or a widget's HTML) as a person reads it: no tags, no style sheet, entities decoded."""
-    value = getattr(value, "value", value)
-    words = re.sub(r"<style>.*?</style>", "", value, flags=re.S)
-    return re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]*>", " ", words))).strip()
-
-
-def labels(app) -> list[str]:
-    return [b.description for b in app.action_buttons]
 
 
 def cards(texts) -> list:

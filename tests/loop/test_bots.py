@@ -6,7 +6,6 @@ import random
 
 import pytest
 
-from collections import Counter
 
 from cardlib.core import testing
 from cardlib.core.match import play, replay
@@ -81,18 +80,7 @@ GAMES = [Game(players=2), Game(players=3), Game(players=4, start=2), Game(player
 
 @pytest.mark.parametrize("game", GAMES, ids=repr)
 def test_a_world_imagined_from_an_observation_keeps_it_and_plays_on(game):
-    rng = random.Random(5)
-    for state in list(testing.random_states(game, 3, 9))[::6]:
-        if state.is_over:
-            continue
-        for seat in range(game.players):
-            obs = state.observation(seat)
-            imagined = world(obs, rng, game)
-            assert imagined.observation(seat) == obs
-            assert Counter(imagined.all_cards()) == Counter(state.all_cards())
-            while not imagined.is_over:
-                legal = imagined.legal_actions()
-                imagined.apply(legal[rng.randrange(len(legal))])
+    testing.check_world(game, lambda obs, rng: world(obs, rng, game), every=6)
 
 
 def test_in_a_loop_round_a_world_keeps_the_cards_seen_at_each_chair_and_redraws_only_the_rest():

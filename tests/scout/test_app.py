@@ -23,7 +23,8 @@ from cardlib.scout.view import narrate, round_html
 from cardlib.ui.app import ordinal
 from cardlib.ui.narration import Names
 from cardlib.ui.table import points_text
-from cardlib.ui.testing import moments, my_turn, random_click
+from cardlib.ui.testing import labels, moments, my_turn, random_click
+from cardlib.ui.testing import page_text as text
 from tests.scout.helpers import beating_slices, play, stacked, turned
 
 SEAT = re.compile(r'<div class="cl-seat[^"]*" data-seat="(\d+)">(.*?)'
@@ -36,17 +37,6 @@ FACE = re.compile(r'data-card="(\d+)/(\d+)"')
 ACTIVE = re.compile(r'<span class="sc-active" data-owner="(\d+)">(.*?)</span></div>', re.S)
 BADGES = re.compile(r'<span class="cl-badge[^"]*">([^<]*)</span>')
 ROW = re.compile(r"<tr><td>([^<]*)</td><td>([^<]*)</td><td>([^<]*)</td><td>(.*?)</td><td><b>([^<]*)</b></td></tr>")
-
-
-def text(value) -> str:
-    """HTML (or a widget's HTML) as a person reads it: no tags, no style sheet, entities decoded."""
-    value = getattr(value, "value", value)
-    words = re.sub(r"<style>.*?</style>", "", value, flags=re.S)
-    return re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]*>", " ", words))).strip()
-
-
-def labels(app) -> list[str]:
-    return [b.description for b in app.action_buttons]
 
 
 def cards(found) -> list:

@@ -3,7 +3,6 @@ player, imagined worlds, and the planner's edge over the greedy bot on duplicate
 from __future__ import annotations
 
 import random
-from collections import Counter
 from itertools import product
 
 import pytest
@@ -114,18 +113,7 @@ def test_greedy_move_chooses_as_greedy_does_with_the_same_draws(game):
 
 @pytest.mark.parametrize("game", GAMES, ids=repr)
 def test_a_world_imagined_from_an_observation_keeps_it_and_plays_on(game):
-    rng = random.Random(5)
-    for state in list(testing.random_states(game, 3, 9))[::4]:
-        if state.is_over:
-            continue
-        for seat in range(game.players):
-            obs = state.observation(seat)
-            imagined = world(obs, rng)
-            assert imagined.observation(seat) == obs
-            assert Counter(imagined.all_cards()) == Counter(state.all_cards())
-            while not imagined.is_over:
-                legal = imagined.legal_actions()
-                imagined.apply(legal[rng.randrange(len(legal))])
+    testing.check_world(game, world)
 
 
 def test_the_search_bot_sees_only_its_observation():

@@ -223,13 +223,6 @@ def test_25_15_reads_any_case_and_refuses_non_letters():
         assert not verdict.ok and "answer with one letter in quotes: a, b, c or d" in verdict.message
 
 
-def test_the_one_true_refuses_when_cardlib_confirms_none_or_two():
-    with pytest.raises(ValueError, match="not exactly one"):
-        ex.the_one_true({"a": True, "b": True})
-    with pytest.raises(ValueError, match="none"):
-        ex.the_one_true({"a": False})
-
-
 def test_question_15_does_not_give_away_the_key_step_of_12():
     assert "10 × P(fewer" not in prompt(15) and "fewer than 25" not in prompt(15).split("- **(a)**")[0]
 
