@@ -321,10 +321,17 @@ def check_parse(parse: Any, legal: Any = ()) -> None:
             raise AssertionError(f"parse({given!r}) was accepted")
 
 
-def check_game_parse(game: Any, parse: Any, games: int = 3, seed: int = 8) -> None:
-    """``check_parse`` with every action legal in a few seeded random games of ``game``."""
+def offered(game: Any, games: int, seed: int) -> list[Any]:
+    """Every action legal in some state of ``games`` seeded random games of ``game``, once each (by repr)."""
     legal = {action for state in random_states(game, games, seed) for action in state.legal_actions()}
-    check_parse(parse, sorted(legal, key=repr))
+    return sorted(legal, key=repr)
+
+
+def check_game_parse(game: Any, parse: Any, games: int = 3, seed: int = 8) -> list[Any]:
+    """``check_parse`` with every action legal in a few seeded random games of ``game``; returns those actions."""
+    legal = offered(game, games, seed)
+    check_parse(parse, legal)
+    return legal
 
 
 def check_world(game: Any, world: Any, games: int = 3, seed: int = 9, every: int = 4) -> None:

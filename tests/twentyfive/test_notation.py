@@ -1,26 +1,17 @@
 """Twenty-five's notation reads back: parse(str(action)) is the action, for every action a game offers."""
 from __future__ import annotations
 
-import random
-
 import pytest
 
+from cardlib.core import testing
 from cardlib.twentyfive import Game
 from cardlib.twentyfive.actions import DRAW, PASS, REVEALS, parse
 
 
 def test_every_offered_action_reads_back_from_its_notation() -> None:
-    seen = set()
-    for seed in range(20):
-        state = Game(players=3 + seed % 2).new(seed=seed)
-        rng = random.Random(seed)
-        while not state.is_over:
-            legal = state.legal_actions()
-            for action in legal:
-                assert parse(str(action)) == action
-                seen.add(str(action))
-            state.apply(legal[rng.randrange(len(legal))])
-    assert {"draw", "pass", "reveal 10", "reveal 5"} <= seen
+    offered = [str(action) for players in (3, 4)
+               for action in testing.check_game_parse(Game(players=players), parse, games=10, seed=players)]
+    assert {"draw", "pass", "reveal 10", "reveal 5"} <= set(offered)
 
 
 def test_parse_gives_the_shared_objects_and_ignores_extra_spaces() -> None:
