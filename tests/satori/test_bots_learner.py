@@ -4,16 +4,19 @@ from __future__ import annotations
 
 import random
 from fractions import Fraction
+from pathlib import Path
 
+import pandas as pd
 import pytest
 import sympy as sp
 
 from cardlib.core.match import play
+from cardlib.core.tournament import summary
 from cardlib.satori import KATSU, NO_KATSU, Game, Model, Story
 from cardlib.satori.beliefs import worlds
 from cardlib.satori.bots import BayesianBot, CountingBot, ModelBot
 from cardlib.satori.bots_exploit import exploitability_table
-from cardlib.satori.bots_learner import LearnerBot, learned
+from cardlib.satori.bots_learner import TOURNAMENT, LearnerBot, learned, tournament_agents
 from cardlib.satori.equilibrium import exact_value
 
 UNSEEN = ("play", None)
@@ -137,3 +140,26 @@ def test_the_exploitability_table_is_exact_and_only_the_equilibrium_is_near_zero
     # the counting and Bayesian bots call every first card: a best response opens with its zatsunen and always wins
     assert rows["counting 3/5"].as_player_0 == rows["bayesian 3/5"].as_player_0 == 1
     assert rows["learner"].exploitability < rows["bayesian 3/5"].exploitability
+
+
+STORED = Path(__file__).resolve().parents[2] / "notebooks" / "data" / "satori_learner_tournament.csv"
+
+
+@pytest.mark.parametrize("place", [0, 0.5, 1])  # the first game, one in the middle, the last
+def test_the_stored_tournament_replays_exactly(place):
+    table = pd.read_csv(STORED)
+    index = round(place * (TOURNAMENT["games"] - 1))
+    rows = table[table["game"] == index].sort_values("seat")
+    agents = tournament_agents()
+    record = play(Game(players=3), [agents[name] for name in rows["agent"]], seed=int(rows["seed"].iloc[0]))
+    assert record.result.scores == tuple(rows["score"]) and record.result.places == tuple(rows["place"])
+
+
+def test_the_stored_tournament_shows_the_learner_above_a_fair_share_and_both_rivals():
+    table = pd.read_csv(STORED)
+    assert table["game"].nunique() == TOURNAMENT["games"] and sorted(table["agent"].unique()) == sorted(tournament_agents())
+    by_agent = summary(table)
+    learner = by_agent.loc["learner"]
+    assert learner["win low"] > 1 / 3, by_agent
+    for rival in by_agent.index.drop("learner"):
+        assert learner["win low"] > by_agent.loc[rival, "win high"], by_agent
