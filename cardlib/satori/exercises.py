@@ -391,3 +391,36 @@ def why_always_bluffing_loses() -> str:
         "c": all(chance == Fraction(3, 5) for chance in cards),
         "d": pile[-3:] != (SATORI,) * 3,
     })
+
+
+# --- learning a bluff rate (the learner, bots_learner.py) -------------------------------------------------
+
+LEARNING_PRIOR = (1, 4)             # sat.11: a Beta(1, 4) belief about the bluff rate, 1/5 on average
+# sat.11: every card of this player turned by a Katsu: three satori, then a zatsunen
+ALL_TURNED = Story(DEALT, (TAKEN, TAKEN, TAKEN, ("play", ZATSUNEN, True)))
+
+
+def _beta_mean(bluffs: int, honest: int) -> Fraction:
+    """The mean of Beta(a + bluffs, b + honest) for sat.11's prior Beta(a, b)."""
+    a, b = LEARNING_PRIOR
+    return Fraction(a + bluffs, a + b + bluffs + honest)
+
+
+@exercise("sat.11", hint=("Go through the four cards in order with the hand each came from. A card played from a hand "
+                          "that held both kinds was a choice: a zatsunen is a bluff (a factor r), a satori a bluff "
+                          "not made (a factor 1 − r). A card from a hand of one kind was no choice at all.",
+                          "A Beta prior with parameters a, b times r^k (1 − r)^m is the Beta with parameters a + k, "
+                          "b + m: count k and m; the mean of a Beta with parameters a, b is a / (a + b)."),
+          mistakes=[(_is(lambda: _beta_mean(1, 3)),
+                     "You counted the zatsunen as a bluff. After three satori the hand held only the two zatsunen: "
+                     "the player had no choice, so that card says nothing about the bluff rate."),
+                    (_is(lambda: _beta_mean(0, 0)),
+                     "That is the prior's mean. The Katsus showed four cards: update the prior with them."),
+                    (Fraction(0), "That is the share of bluffs among the choices seen, without the prior. The learner "
+                                  "adds its prior's a and b to the counts."),
+                    (_is(lambda: _beta_mean(0, 4)),
+                     "You counted all four cards as bluffs not made; the last had no choice (one kind in hand).")])
+def learned_bluff_rate() -> Fraction:
+    """The posterior mean of the bluff rate, from a Beta(1, 4) prior, once Katsus turned every card the player played."""
+    from cardlib.satori.bots_learner import learned
+    return learned(ALL_TURNED, LEARNING_PRIOR, eager=False).rate

@@ -20,70 +20,17 @@ from cardlib.satori import exercises as ex
 from cardlib.satori.analysis import MODELS, katsu_stakes, p_satori
 from cardlib.satori.beliefs import last_card_satori
 from tests.exercising import first_try  # noqa: F401 an autouse fixture: each test starts with no wrong tries
-from tests.exercising import (
-    check_rhythm, hint_names_not_defined, messages_differ, run_solutions, says_only_its_own_mistake,
-)
+from tests.exercising import Exercises, says_only_its_own_mistake
 
 SOLUTIONS = Path(__file__).resolve().parents[2] / "exercises" / "solutions" / "03_the_satori.ipynb"
 IDS = exercise_ids("cardlib.satori.exercises")
 b = sp.Symbol("b")  # a student's own symbol, matched by name
 
 
-def solution_run() -> tuple[dict[str, object], dict[str, object]]:
-    return run_solutions("03_the_satori")
-
-
 def prompts() -> str:
     """The text of the exercise notebook's markdown cells."""
     return "\n".join(cell.source for cell in nbformat.read(SOLUTIONS, as_version=4).cells
                      if cell.cell_type == "markdown")
-
-
-def test_the_solution_notebook_checks_every_exercise_once():
-    assert sorted(solution_run()[1], key=lambda key: int(key.split(".")[1])) == IDS
-    assert IDS == [f"sat.{n}" for n in range(1, 11)]
-
-
-@pytest.mark.parametrize("exercise_id", IDS)
-def test_solution_values_check(exercise_id):
-    verdict = check(exercise_id, solution_run()[1][exercise_id])
-    assert verdict.ok, verdict.message
-    assert verdict.message.startswith("✓")
-
-
-def wrong_answer(exercise_id: str) -> object:
-    """A plausible but wrong answer of the right type, none of the recognised mistakes."""
-    item = find(exercise_id)
-    truth = item.truth()
-    if item.choices:
-        return next(choice for choice in item.choices if choice != truth)
-    if isinstance(truth, Sampled):
-        return (round(float(truth.value) * truth.runs) + 2_000, truth.runs, 1)
-    if isinstance(truth, sp.Expr):
-        return truth + b ** 2
-    return truth + Fraction(1, 100)
-
-
-@pytest.mark.parametrize("exercise_id", IDS)
-def test_a_wrong_value_gets_a_cross_with_its_hint(exercise_id):
-    verdict = check(exercise_id, wrong_answer(exercise_id))
-    assert not verdict.ok
-    assert verdict.message.startswith("✗") and find(exercise_id).hint in verdict.message
-
-
-@pytest.mark.parametrize("exercise_id", IDS)
-def test_stepped_hints_come_one_more_at_each_wrong_try(exercise_id):
-    hints = find(exercise_id).hints
-    assert len(hints) >= 2
-    for step in range(len(hints) + 1):
-        message = check(exercise_id, wrong_answer(exercise_id)).message
-        assert hints[min(step, len(hints) - 1)] in message
-        assert f"Hint {min(step, len(hints) - 1) + 1} of {len(hints)}" in message
-
-
-def test_a_blank_answer_asks_for_one_and_costs_no_try():
-    assert "replace the ..." in check("sat.1", ...).message
-    assert "Hint 1 of" in check("sat.1", Fraction(1, 7)).message
 
 
 # --- the truths, against independent computations ---------------------------------------------------
@@ -331,6 +278,23 @@ def test_sat10_an_always_bluffer_plays_both_zatsunen_first():
     assert find("sat.10").truth() == "a"
 
 
+# --- learning a bluff rate: sat.11 ----------------------------------------------------------------------
+
+def test_sat11_is_the_beta_mean_after_counting_only_the_choices():
+    # walk the turned cards with the hand each came from: a choice only while both kinds were in hand
+    s, z = ex.ALL_TURNED.dealt
+    bluffs = honest = 0
+    for step in ex.ALL_TURNED.steps:
+        choice = s > 0 and z > 0
+        if step[1] == "S":
+            honest, s = honest + choice, s - 1
+        else:
+            bluffs, s = bluffs + choice, s + step[2]
+    a, b_ = ex.LEARNING_PRIOR
+    assert (bluffs, honest) == (0, 3)
+    assert find("sat.11").truth() == Fraction(a + bluffs, a + b_ + bluffs + honest) == Fraction(1, 8)
+
+
 def test_the_one_true_refuses_when_cardlib_confirms_none_or_two():
     with pytest.raises(ValueError, match="not exactly one"):
         ex.the_one_true({"a": True, "b": True})
@@ -359,6 +323,10 @@ MISTAKES = {  # each exercise's recognised wrong answers, in the order of its mi
               Fraction(11, 27)],                           # a number
     "sat.9": ["b", "c"],
     "sat.10": ["b", "c", "d"],
+    "sat.11": [Fraction(2, 9),                             # the zatsunen from a hand of zatsunen counted as a bluff
+               Fraction(1, 5),                             # the prior's mean, not updated
+               Fraction(0),                                # the share of bluffs seen, without the prior
+               Fraction(1, 9)],                            # all four counted as bluffs not made
 }
 
 
@@ -374,12 +342,6 @@ def sat8_mistakes() -> list[list[object]]:
             [round((success - satori + zatsunen - failed) / (zatsunen - failed), 3)]]  # upside down
 
 
-@pytest.mark.parametrize("exercise_id, index", [(key, index) for key, answers in MISTAKES.items()
-                                                for index in range(len(answers))])
-def test_each_recognised_mistake_gets_its_own_message(exercise_id, index):
-    assert says_only_its_own_mistake(exercise_id, MISTAKES[exercise_id][index], index)
-
-
 SAT8_FORMS = (1, 1, 1, 2, 1, 1)  # how many answers each sat.8 mistake covers (no rollouts when collecting)
 
 
@@ -392,19 +354,6 @@ def test_each_sat8_mistake_gets_its_own_message(index, form):
 
 def test_sat8_forms_are_counted():
     assert [len(answers) for answers in sat8_mistakes()] == list(SAT8_FORMS)
-
-
-@pytest.mark.parametrize("exercise_id", [key for key in IDS if find(key).mistakes])
-def test_every_mistake_is_exercised_and_the_messages_differ(exercise_id):
-    assert messages_differ(exercise_id)
-    counted = {"sat.7": len(SIMULATION_SLIPS), "sat.8": len(sat8_mistakes())}
-    assert counted.get(exercise_id, len(MISTAKES.get(exercise_id, ()))) == len(find(exercise_id).mistakes)
-
-
-def test_the_mistakes_are_no_truths():
-    for exercise_id, answers in MISTAKES.items():
-        for answer in answers:
-            assert not check(exercise_id, answer).ok, (exercise_id, answer)
 
 
 def test_a_near_miss_is_not_taken_for_a_mistake():
@@ -432,7 +381,7 @@ def test_the_prompts_show_what_the_truths_use():
     for name in ("prior", "likelihood", "posterior", "expected", "standard error"):
         assert name in text.lower()
     assert "](../../notebooks/03_the_satori.ipynb)" in text
-    assert "Ten questions" in text and len(IDS) == 10
+    assert "Eleven questions" in text and len(IDS) == 11
 
 
 def test_the_student_notebook_imports_no_function_that_computes_an_answer():
@@ -462,9 +411,21 @@ def test_the_top_names_the_enumeration_and_the_simulation():
     assert "sat.4" in top and "enumeration" in top and "sat.7" in top and "simulation" in top
 
 
-def test_every_question_has_the_rhythm_markdown_answer_check():
-    check_rhythm(SOLUTIONS, "sat", 10)
+class TestExercises(Exercises):
+    """The tests every game's exercises share (tests/exercising.py), on The Satori's."""
 
+    NOTEBOOK, MODULE, PREFIX, COUNT = "03_the_satori", "cardlib.satori.exercises", "sat", 11
+    MISTAKES, ALLOWED, STEPPED = MISTAKES, frozenset({"P"}), 1  # P(win | success): a probability written out
+    ELSEWHERE = {"sat.7": len(SIMULATION_SLIPS), "sat.8": len(SAT8_FORMS)}  # simulations; sat.8's forms below
 
-def test_hints_name_only_what_the_notebook_defines():
-    assert hint_names_not_defined(IDS, solution_run()[0], frozenset({"P"})) == {}  # P(win | success): a probability written out, not Python
+    def wrong_answer(self, exercise_id: str) -> object:
+        """A plausible but wrong answer of the right type, none of the recognised mistakes."""
+        item = find(exercise_id)
+        truth = item.truth()
+        if item.choices:
+            return next(choice for choice in item.choices if choice != truth)
+        if isinstance(truth, Sampled):
+            return (round(float(truth.value) * truth.runs) + 2_000, truth.runs, 1)
+        if isinstance(truth, sp.Expr):
+            return truth + b ** 2
+        return truth + Fraction(1, 100)
