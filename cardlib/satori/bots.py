@@ -7,7 +7,9 @@
   satori among the player's unseen cards (the public totals, counted) is above its threshold.
 - ``BayesianBot``: the same play, but calls Katsu on the exact posterior that the card just played
   is satori, under a model of how its opponents play (beliefs.py).
-The equilibrium of a small two-player version is in equilibrium.py.
+The learner, which learns each opponent's bluff rate during the game, is in bots_learner.py; the
+equilibrium of a small two-player version in equilibrium.py. Every bot's ``chances(obs, legal)`` is
+what its ``act`` draws from: the bot as a policy (bots_exploit.py measures it).
 """
 from __future__ import annotations
 

@@ -163,3 +163,20 @@ def test_the_stored_tournament_shows_the_learner_above_a_fair_share_and_both_riv
     assert learner["win low"] > 1 / 3, by_agent
     for rival in by_agent.index.drop("learner"):
         assert learner["win low"] > by_agent.loc[rival, "win high"], by_agent
+
+
+def test_every_bots_chances_are_what_its_act_draws_from():
+    # the policy the exploitability table measures is the bot that plays: act's choice has chance > 0,
+    # the chances sum to 1 over legal actions, and a bot without randomness gives its one action chance 1
+    bots = [CountingBot(), BayesianBot(), ModelBot(), LearnerBot(rollouts=8)]
+    rng = random.Random(3)
+    for seed in range(3):
+        state = Game(players=3).new()
+        while not state.is_over:
+            seat, legal = state.current_player, state.legal_actions()
+            obs = state.observation(seat)
+            for bot in bots:
+                chances = bot.chances(obs, legal)
+                assert set(chances) <= set(legal) and sum(chances.values()) == 1, (bot, chances)
+                assert chances.get(bot.act(obs, legal, rng), 0) > 0, (bot, obs)
+            state.apply(bots[(seat + seed) % len(bots)].act(obs, legal, rng))
