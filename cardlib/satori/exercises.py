@@ -3,7 +3,7 @@
 Used by ``check("sat.N", answer)`` in ``exercises/03_the_satori.ipynb``, easy to hard: the prior
 (sat.1–2), evidence from a Katsu (sat.3), an enumeration (sat.4), Bayes' rule by hand (sat.5), a
 formula in the bluff rate (sat.6), a seeded simulation (sat.7), the stakes of a call in one
-position (sat.8–9) and an "explain" choice (sat.10).
+position (sat.8–9), an "explain" choice (sat.10) and the learner's Beta update of a bluff rate (sat.11).
 
 Each question asks about a story, a hand or a rate the lesson does not work (issue 21: no lesson
 prints its exercises' answers): sat.1 and sat.3 a house variant of 4 satori and 3 zatsunen, the
