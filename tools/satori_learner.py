@@ -5,7 +5,8 @@
 
 First the sweep finds the best fixed threshold: each threshold bot (Bayesian and counting, thresholds
 1/2 to 1) plays ``--sweep`` seeded games against two BayesianBot(3/5); a threshold whose games are
-move for move those of BayesianBot(3/5) is that bot again and is left out. Then the tournament: the
+move for move those of BayesianBot(3/5) is that bot again and is left out; a tie goes to the first
+(the Bayesian bot, the lower threshold). Then the tournament: the
 learner, BayesianBot(3/5) and the best threshold bot, the seats rotating, 95% intervals. Every game
 is seeded, so any row of the CSV can be checked by replaying its game.
 """
