@@ -7,7 +7,7 @@ import { Widget } from '@lumino/widgets';
 
 import { WidgetManager } from './manager';
 import { renderOutput } from './outputs';
-import { watchConnection } from './lost';
+import { showLost, watchConnection } from './lost';
 
 /** The page's settings as Voila wrote them: its kernel's id, the server's base URL, a token if any. */
 function pageConfig() {
@@ -80,5 +80,6 @@ if (document.readyState === 'loading') {
 function fail(error) {
   console.error('cardlib: the page could not start', error);
   showCells();
+  showLost('failed');
   window.cardlibPageFailed = String(error);
 }

@@ -10,7 +10,15 @@ function say(english, japanese) {
   return buttons.some((text) => JAPANESE.test(text)) ? japanese : english;
 }
 
-export function showLost() {
+const MESSAGES = {
+  lost: ['This page lost its connection to the server. Reload the page to carry on.',
+    'サーバーとの接続が切れました。ページを再読み込みしてください。'],
+  failed: ['This page could not start. Reload the page to try again.',
+    'ページを開始できませんでした。ページを再読み込みしてください。'],
+};
+
+/** The message of a page that cannot go on (``why``: lost or failed), with a Reload button, once. */
+export function showLost(why = 'lost') {
   if (document.querySelector('.cl-lost')) {
     return;
   }
@@ -18,8 +26,7 @@ export function showLost() {
   box.className = 'cl-lost';
   box.setAttribute('role', 'alert');
   const text = document.createElement('span');
-  text.textContent = say('This page lost its connection to the server. Reload the page to carry on.',
-    'サーバーとの接続が切れました。ページを再読み込みしてください。');
+  text.textContent = say(...MESSAGES[why]);
   const button = document.createElement('button');
   button.type = 'button';
   button.textContent = say('Reload', '再読み込み');
