@@ -1,7 +1,7 @@
 // `make frontend` (npm ci, then this): bundle src/ with esbuild into the cardlib Voila template's
-// static folder, minified, each file headed by the sha256 of what it was built from (src/ and
-// package-lock.json; tests/ui/test_frontend.py recomputes it, so a source changed without a rebuild fails),
-// and the licence notices of every package in the bundle beside it.
+// static folder, minified, each file headed by the sha256 of what it was built from (src/, build.mjs,
+// package.json and package-lock.json; tests/ui/test_frontend.py recomputes it, so a source changed without a
+// rebuild fails), and the licence notices of every package in the bundle beside it.
 import { build } from 'esbuild';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
@@ -11,7 +11,8 @@ import { fileURLToPath } from 'node:url';
 const here = dirname(fileURLToPath(import.meta.url));
 const out = join(here, '..', 'cardlib', 'ui', 'jupyter', 'voila', 'templates', 'cardlib', 'static');
 
-/** sha256 over src/'s files (sorted by path, each as path, NUL, bytes, NUL) and package-lock.json. */
+/** sha256 over src/'s files (sorted by path, each as path, NUL, bytes, NUL), then build.mjs, package.json and
+    package-lock.json the same way. */
 export function sourceHash() {
   const hash = createHash('sha256');
   const files = [];
@@ -21,7 +22,7 @@ export function sourceHash() {
   });
   walk(join(here, 'src'));
   files.sort();
-  files.push('package-lock.json');
+  files.push('build.mjs', 'package.json', 'package-lock.json');
   for (const file of files) {
     hash.update(file + '\0');
     hash.update(readFileSync(join(here, file)));
@@ -96,7 +97,7 @@ const kernelOnly = {
 };
 
 const hash = sourceHash();
-const banner = `/* cardlib light frontend, built by \`make frontend\` from frontend/ (sha256 of src/ and package-lock.json: ${hash}); licences: THIRD-PARTY-NOTICES.txt */`;
+const banner = `/* cardlib light frontend, built by \`make frontend\` from frontend/ (sha256 of src/, build.mjs, package.json and package-lock.json: ${hash}); licences: THIRD-PARTY-NOTICES.txt */`;
 const result = await build({
   entryPoints: { 'cardlib-page': join(here, 'src', 'entry.js') },
   outdir: out,

@@ -15,10 +15,11 @@ STATIC = TEMPLATE / "static"
 
 
 def source_hash(folder: Path = FRONTEND) -> str:
-    """frontend/build.mjs's sourceHash: sha256 over src/'s files (sorted, each as path NUL bytes NUL), then the lock."""
+    """frontend/build.mjs's sourceHash: sha256 over src/'s files (sorted, each as path NUL bytes NUL), then the build
+    script, package.json and the lock."""
     files = sorted(path.relative_to(folder).as_posix() for path in (folder / "src").rglob("*") if path.is_file())
     digest = hashlib.sha256()
-    for name in [*files, "package-lock.json"]:
+    for name in [*files, "build.mjs", "package.json", "package-lock.json"]:
         digest.update(name.encode() + b"\0" + (folder / name).read_bytes() + b"\0")
     return digest.hexdigest()
 
@@ -29,9 +30,9 @@ def header(path: Path) -> str:
 
 @pytest.mark.parametrize("built", ["cardlib-page.js", "cardlib-page.css"])
 def test_the_committed_bundle_was_built_from_the_sources_as_they_are(built):
-    found = re.search(r"sha256 of src/ and package-lock\.json: ([0-9a-f]{64})", header(STATIC / built))
+    found = re.search(r"sha256 of src/, build\.mjs, package\.json and package-lock\.json: ([0-9a-f]{64})", header(STATIC / built))
     assert found, f"{built} has no source hash in its first line: rebuild it with `make frontend`"
-    assert found.group(1) == source_hash(), (f"frontend/src or package-lock.json changed since {built} was built: "
+    assert found.group(1) == source_hash(), (f"frontend/src, build.mjs or package*.json changed since {built} was built: "
                                              f"run `make frontend` and commit the bundle")
 
 
@@ -40,7 +41,8 @@ def test_the_source_hash_changes_with_any_source_file(tmp_path):
     (copy / "src").mkdir(parents=True)
     for path in (FRONTEND / "src").iterdir():
         (copy / "src" / path.name).write_bytes(path.read_bytes())
-    (copy / "package-lock.json").write_bytes((FRONTEND / "package-lock.json").read_bytes())
+    for name in ("build.mjs", "package.json", "package-lock.json"):
+        (copy / name).write_bytes((FRONTEND / name).read_bytes())
     assert source_hash(copy) == source_hash()
     (copy / "src" / "index.js").write_text((FRONTEND / "src" / "index.js").read_text() + "\n// changed\n")
     assert source_hash(copy) != source_hash()
