@@ -6,7 +6,7 @@ import argparse
 import dataclasses
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any, Optional
@@ -17,21 +17,30 @@ sys.path.insert(0, str(ROOT))
 from cardlib.core.tournament import duplicate, duplicate_summary  # noqa: E402
 
 
-def csv_path(csv_name: str, players: int, usual: int) -> Path:
-    """Where the rows go: ``notebooks/data/<csv_name>``, with ``_<N>p`` before ``.csv`` for another player count.
+def csv_path(csv_name: str, players: int, usual: int, changed: Optional[Mapping[str, Any]] = None) -> Path:
+    """Where the rows go: ``notebooks/data/<csv_name>``, with ``_<N>p`` before ``.csv`` for another player
+    count, and the hero's options that differ from its defaults after that (an experiment's own file).
 
-    >>> csv_path("scout_duplicate.csv", 3, 3).name, csv_path("scout_duplicate.csv", 5, 3).name
-    ('scout_duplicate.csv', 'scout_duplicate_5p.csv')
+    >>> csv_path("scout_duplicate.csv", 3, 3).name, csv_path("scout_duplicate.csv", 5, 3, {"width": 10}).name
+    ('scout_duplicate.csv', 'scout_duplicate_5p_width10.csv')
     """
     path = ROOT / "notebooks" / "data" / csv_name
-    return path if players == usual else path.with_name(f"{path.stem}_{players}p{path.suffix}")
+    tags = ([] if players == usual else [f"{players}p"]) + [f"{name}{value}" for name, value in (changed or {}).items()]
+    return path.with_name("_".join([path.stem, *tags]) + path.suffix)
 
 
 def run(description: str, game: Any, hero: Any, field: Any, csv_name: str,
-        player_counts: Optional[Sequence[int]] = None) -> None:
+        player_counts: Optional[Sequence[int]] = None,
+        options: Optional[Mapping[str, Any]] = None) -> None:
     """Parse --deals/--seed/--workers/--out (and --players when ``player_counts`` is given), play the
-    duplicate deals, print the summary and write the rows."""
+    duplicate deals, print the summary and write the rows.
+
+    With ``options`` (name -> default), ``hero`` is a callable taking them as keywords and each is a
+    command-line option too (``--name``, of its default's type).
+    """
     parser = argparse.ArgumentParser(description=description)
+    for name, default in (options or {}).items():
+        parser.add_argument(f"--{name}", type=type(default), default=default, help=f"the hero's {name} (default {default})")
     parser.add_argument("--deals", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--workers", type=int, default=2)
@@ -44,7 +53,11 @@ def run(description: str, game: Any, hero: Any, field: Any, csv_name: str,
     players = args.players if player_counts else game.players
     usual = game.players
     game = dataclasses.replace(game, players=players)
-    out = Path(args.out) if args.out else csv_path(csv_name, players, usual)
+    chosen = {name: getattr(args, name) for name in options or {}}
+    if options:
+        hero = hero(**chosen)
+    changed = {name: value for name, value in chosen.items() if value != options[name]}  # type: ignore[index]
+    out = Path(args.out) if args.out else csv_path(csv_name, players, usual, changed)
     started = time.perf_counter()
     if args.workers > 1:
         with ProcessPoolExecutor(args.workers) as pool:
