@@ -67,7 +67,7 @@ def main() -> None:
     parser.add_argument("--rollouts", type=int, default=usual.rollouts, help="the search bot's (default: the app's)")
     parser.add_argument("--width", type=int, default=usual.width)
     parser.add_argument("--keeps", type=int, default=usual.keeps)
-    parser.add_argument("--player", default=usual.player, choices=("greedy", "fitting"))
+    parser.add_argument("--player", default=usual.player, choices=("greedy", "fitting", "planner"))
     args = parser.parse_args()
     found = positions(args.games, seed=5, players=args.players)
     search = SearchBot(rollouts=args.rollouts, width=args.width, keeps=args.keeps, player=args.player)

@@ -22,13 +22,13 @@ from typing import Optional
 
 from cardlib.core.agents import RandomAgent
 from cardlib.scout.actions import KEEP, KEEPING, TURN, Action, Observation, Scout, ScoutAndShow, Show
-from cardlib.scout.bots_search import fitting_move, greedy_move, margin
+from cardlib.scout.bots_search import fitting_move, greedy_move, margin, planning_move
 from cardlib.scout.groups import power, strongest
 from cardlib.scout.seen import determinize
 from cardlib.scout.world import world
 
 __all__ = ["GreedyBot", "PlannerBot", "RandomAgent", "SearchBot", "greedy_move", "pieces", "turned_tops"]
-PLAYERS = {"greedy": greedy_move, "fitting": fitting_move}  # the rollouts' players (bots_search.py)
+PLAYERS = {"greedy": greedy_move, "fitting": fitting_move, "planner": planning_move}  # the rollouts' (bots_search.py)
 
 
 def pieces(tops: Sequence[int]) -> int:
@@ -178,7 +178,7 @@ class PlannerBot:
 
 class SearchBot:
     """Flat Monte Carlo: the planner's best ``width`` actions, each played on in ``rollouts`` imagined
-    worlds to the round's end by ``player`` ("greedy" or "fitting", bots_search.py) for every seat; the
+    worlds to the round's end by ``player`` ("greedy", "fitting" or "planner", bots_search.py) for every seat; the
     best mean margin wins (the same worlds for each). ``keeps`` > 0: keep or turn is searched so too,
     with that many worlds (0: the planner's choice). ``others`` weighs the others' mean in the margin."""
 

@@ -6,6 +6,7 @@ read that state's hands because the whole state is imagined from one seat's obse
 - ``greedy_move``: GreedyBot's choice (the most cards it can show, else a scout at random).
 - ``fitting_move``: the same shows; a scout goes where it fits the hand best (the fewest pieces
   after it, the planner's measure), not at random.
+- ``planning_move``: PlannerBot's choice but Scout & Show (the planner's values, as in bots.py).
 - ``margin``: a rollout's worth to a seat: its round score minus ``others`` × the others' mean.
 
 ``fewest`` is the planner's ``pieces`` for every prefix at once, so that where a scouted card
@@ -22,7 +23,7 @@ import random
 from collections.abc import Callable, Sequence
 
 from cardlib.scout.actions import KEEP, KEEPING, SHOWS, TURN, Action, Scout, scouts
-from cardlib.scout.groups import beating
+from cardlib.scout.groups import beating, power
 
 Player = Callable[[object, random.Random], Action]  # (state, rng) -> the action it takes
 
@@ -111,6 +112,46 @@ def fitting_move(state, rng: random.Random) -> Action:
                 if count < least:
                     choice, least = Scout(end, gap + 1, turned), count
     return choice  # type: ignore[return-value]
+
+
+CHIP = 0.5  # PlannerBot.CHIP: a chip handed to the owner, as a share of a point against me
+
+
+def planning_move(state, rng: random.Random) -> Action:
+    """PlannerBot's choice of a show or a plain scout (never Scout & Show), read from the state.
+
+    At the round start it keeps or turns at random, as greedy does (a rollout starts after it).
+    """
+    if state._phase == KEEPING:
+        return greedy_move(state, rng)
+    seat, active, tokens = state._current, state._active, state._tokens
+    tops = [card[0] for card in state._hands[seat]]
+    prefix = fewest(tops)
+    before = prefix[-1]
+    best, best_value = None, float("-inf")
+    for first, last in beating(tops, state._strength):
+        rest = tops[:first] + tops[last + 1:]
+        if not rest:
+            value = 10.0 + len(active)  # the hand empties: the round ends now
+        else:
+            value = (len(active) + (last - first + 1) * 0.5 + before - 1 - fewest(rest)[-1]
+                     - (power(tops[first:last + 1]) or 0) / 1000)
+        if value > best_value:
+            best, best_value = SHOWS[first][last], value
+    if active and state._phase == "play" and (tokens is None or tokens[seat]):
+        suffix = fewest(tops[::-1])[::-1]
+        owner = state._owner
+        back = owner is not None and (seat + 1) % state.game.players == owner  # scouting ends the round (ii)
+        cost = CHIP * (tokens is None) + (len(tops) / 2 if back else 0)
+        ends = ((None, active[0]),) if len(active) == 1 else (("left", active[0]), ("right", active[-1]))
+        for end, card in ends:
+            for turned in (False, True):
+                value = card[1] if turned else card[0]
+                for gap in range(len(tops) + 1):
+                    worth = before - pieces_with(tops, gap, value, prefix, suffix) - cost
+                    if worth > best_value:
+                        best, best_value = Scout(end, gap + 1, turned), worth
+    return best  # type: ignore[return-value]
 
 
 def _biggest_show(state) -> Action | None:

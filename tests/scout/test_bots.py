@@ -12,9 +12,9 @@ from cardlib.core.match import play
 from cardlib.core.tournament import duplicate, duplicate_summary
 from cardlib.scout import Game, group
 from cardlib.scout.actions import KEEP, TURN
-from cardlib.scout.actions import Scout
+from cardlib.scout.actions import Scout, ScoutAndShow
 from cardlib.scout.bots import GreedyBot, PlannerBot, SearchBot, greedy, greedy_move, pieces, turned_tops
-from cardlib.scout.bots_search import fewest, fitting_move, pieces_with
+from cardlib.scout.bots_search import fewest, fitting_move, pieces_with, planning_move
 from cardlib.scout.world import world
 from tests.scout.helpers import stacked
 
@@ -72,6 +72,17 @@ def test_the_fitting_player_shows_as_greedy_and_scouts_where_the_card_fits_best(
             assert chosen == greedy_move(state, random.Random(1))
 
 
+@pytest.mark.parametrize("game", GAMES, ids=repr)
+def test_the_planning_player_chooses_as_the_planner_does_but_scout_and_show(game):
+    planner = PlannerBot()
+    for state in list(testing.random_states(game, 4, 6))[::2]:
+        if state.is_over or state.phase == "keep":
+            continue
+        legal = [action for action in state.legal_actions() if type(action) is not ScoutAndShow]
+        values = planner.values(state.observation(state.current_player), legal)
+        assert values[planning_move(state, random.Random(1))] == max(values.values())
+
+
 @pytest.mark.parametrize("bot", [GreedyBot(), PlannerBot(), PlannerBot(turns=False)], ids=repr)
 @pytest.mark.parametrize("game", GAMES, ids=repr)
 def test_a_bot_plays_whole_games_by_the_rules(bot, game):
@@ -88,8 +99,8 @@ def test_the_search_bot_plays_a_whole_round_by_the_rules(bot):
 
 
 def test_the_search_bot_names_its_rollouts_player_or_refuses():
-    with pytest.raises(ValueError, match="greedy, fitting"):
-        SearchBot(player="planner")
+    with pytest.raises(ValueError, match="greedy, fitting, planner"):
+        SearchBot(player="oracle")
 
 
 def test_the_planner_turns_a_hand_whose_other_side_is_a_long_run_and_keeps_one_that_is():
