@@ -39,8 +39,4 @@ export class WidgetManager extends ManagerBase {
     const reply = await this.kernel.requestCommInfo({ target_name: TARGET });
     return reply.content.status === 'ok' ? reply.content.comms : {};
   }
-
-  async display_view(view, element) {
-    return view;
-  }
 }
