@@ -76,6 +76,8 @@ class DiscontinuityApp(TableApp):
     HEADS = ("deal", "half", "over")
     WORDS_JA = WORDS_JA
     HELP_JA = HELP_JA
+    VIEW = view  # narrate and scoreboard_html
+    CLASSROOM = classroom  # decision_row and round_rows
 
     def __init__(self, players: int = 3, human: int = 0, opponents: Optional[Sequence[Any]] = None,
                  seed: Optional[int] = None, halves: Optional[bool] = None, lang: str = "en") -> None:
@@ -126,12 +128,6 @@ class DiscontinuityApp(TableApp):
                                               else "<b>Or the joker</b>: the deck's top card")))
         return controls
 
-    def narrate(self, events: Sequence[tuple]) -> list[tuple[int, str]]:
-        return view.narrate(events, self.names, self.say)
-
-    def scoreboard(self, obs: Observation) -> str:
-        return view.scoreboard_html(obs, self.names, self.say)
-
     def coach(self, obs: Observation, done: Optional[HalfResult]) -> str:
         if done is not None or obs.result is not None or obs.current_player != self._human:
             return view.coach_note("The coach weighs your moves on your turn.", self.say)
@@ -139,9 +135,3 @@ class DiscontinuityApp(TableApp):
             return view.coach_note("Each place's button shows what your row would cost and your points.", self.say)
         return view.coach_html(outlook(obs, self._state.legal_actions()), obs.square, obs.deck_size, self.say)
 
-    def decision_row(self, obs: Observation, action: Any) -> Optional[dict[str, Any]]:
-        return classroom.decision_row(obs, action)
-
-    def round_rows(self, obs: Observation, done: Optional[HalfResult],
-                   decisions: list[dict[str, Any]]) -> list[dict[str, Any]]:
-        return classroom.round_rows(obs, done, decisions)

@@ -71,6 +71,7 @@ class LoopApp(TableApp):
     LAST_PLACE = "You come last."
     WORDS_JA = WORDS_JA
     HELP_JA = HELP_JA
+    CLASSROOM = classroom  # decision_row and round_rows
 
     def __init__(self, players: int = 4, human: int = 0, opponents: Optional[Sequence[Any]] = None,
                  seed: Optional[int] = None, *, long: bool = False, lang: str = "en") -> None:
@@ -144,17 +145,6 @@ class LoopApp(TableApp):
     def scoreboard(self, obs: Observation) -> str:
         """Points by round, the totals and the target (view_story.py)."""
         return view_story.scoreboard_html(obs, self.names, self._game.target, self._game.long, self.say)
-
-    # -- the class record --
-
-    def decision_row(self, obs: Observation, action: Any) -> Optional[dict[str, Any]]:
-        """Setting 2 cards aside: the hand you chose them from, and the pair (classroom.py)."""
-        return classroom.decision_row(obs, action)
-
-    def round_rows(self, obs: Observation, done: Optional[view_story.RoundOver],
-                   decisions: list[dict[str, Any]]) -> list[dict[str, Any]]:
-        """Your row of a finished round: chair, cards, rank and points (classroom.py)."""
-        return classroom.round_rows(obs, done, decisions)
 
     # -- your buttons --
 

@@ -60,6 +60,8 @@ class SatoriApp(TableApp):
     PLACES_RULE = " (the longest satori run on top wins)"
     WORDS_JA = WORDS_JA
     HELP_JA = HELP_JA
+    VIEW = view  # narrate and scoreboard_html
+    CLASSROOM = classroom  # decision_row and round_rows
 
     def __init__(self, players: int = 3, human: int = 0, opponents: Optional[Sequence[Any]] = None,
                  seed: Optional[int] = None, model: Any = None, lang: str = "en") -> None:
@@ -93,18 +95,6 @@ class SatoriApp(TableApp):
                             say(view.BUTTONS[a][1]) if a in legal else view.refused(a, obs, say),
                             disabled=a not in legal, style="warning" if a == DECLARE else "primary")
                 for a in shown + [DECLARE]]
-
-    def narrate(self, events: Sequence[tuple]) -> list[tuple[int, str]]:
-        return view.narrate(events, self.names, self.say)
-
-    def scoreboard(self, obs: Observation) -> str:
-        return view.scoreboard_html(obs, self.names, self.say)
-
-    def decision_row(self, obs: Observation, action: Any) -> Optional[dict[str, Any]]:
-        return classroom.decision_row(obs, action)
-
-    def round_rows(self, obs: Observation, done: None, decisions: list[dict[str, Any]]) -> list[dict[str, Any]]:
-        return classroom.round_rows(obs, done, decisions)
 
     def coach(self, obs: Observation, done: None) -> str:
         return coach.coach_html(obs, self.names, self._model, self.say)

@@ -57,6 +57,8 @@ class ScoutApp(TableApp):
     PLACES_RULE = " (the highest total wins)"
     WORDS_JA = WORDS_JA
     HELP_JA = HELP_JA
+    VIEW = view  # narrate and scoreboard_html
+    CLASSROOM = classroom  # decision_row and round_rows
 
     def __init__(self, players: int = 3, human: int = 0, opponents: Optional[Sequence[Any]] = None,
                  seed: Optional[int] = None, lang: str = "en") -> None:
@@ -124,15 +126,3 @@ class ScoutApp(TableApp):
                                             style="primary" if action in allowed else ""))
         return controls + [self.step_control(say("Back"), None, say("Choose another move"), group="")]
 
-    def narrate(self, events: Sequence[tuple]) -> list[tuple[int, str]]:
-        return view.narrate(events, self.names, self.say)
-
-    def scoreboard(self, obs: Observation) -> str:
-        return view.scoreboard_html(obs, self.names, self.say)
-
-    def decision_row(self, obs: Observation, action: Any) -> Optional[dict[str, Any]]:
-        return classroom.decision_row(obs, action)
-
-    def round_rows(self, obs: Observation, done: Optional[RoundTally],
-                   decisions: list[dict[str, Any]]) -> list[dict[str, Any]]:
-        return classroom.round_rows(obs, done, decisions)

@@ -66,6 +66,8 @@ class TwentyFiveApp(TableApp):
     PLACES_RULE = " (lowest total wins)"
     HELP_JA = view.HELP_JA
     WORDS_JA = view.WORDS_JA  # the sheet's terms: カードを引く, パス, 公開する, 手札, 場札, 山札, 組
+    VIEW = view  # narrate and scoreboard_html
+    CLASSROOM = classroom  # decision_row and round_rows
 
     def __init__(self, players: int = 3, human: int = 0, opponents: Optional[Sequence[Any]] = None,
                  seed: Optional[int] = None, lang: str = "en") -> None:
@@ -113,21 +115,9 @@ class TwentyFiveApp(TableApp):
     def log_events(self, obs: Observation, done: Optional[RoundResult]) -> Sequence[tuple]:
         return view.shown_events(obs, done)
 
-    def narrate(self, events: Sequence[tuple]) -> list[tuple[int, str]]:
-        return view.narrate(events, self.names, self.say)
-
-    def scoreboard(self, obs: Observation) -> str:
-        return view.scoreboard_html(obs, self.names, self.say)
-
     def coach(self, obs: Observation, done: Optional[RoundResult]) -> str:
         if done is not None:
             return (f'<div class="cl-panel"><h4>{self.say("Coach")}</h4><div>'
                     f'{self.say("The round is over: every card is on the table. Check the count above.")}</div></div>')
         return coach_panel(obs, self.names, self.say)
 
-    def decision_row(self, obs: Observation, action: Any) -> Optional[dict[str, Any]]:
-        return classroom.decision_row(obs, action)
-
-    def round_rows(self, obs: Observation, done: Optional[RoundResult],
-                   decisions: list[dict[str, Any]]) -> list[dict[str, Any]]:
-        return classroom.round_rows(obs, done, decisions)

@@ -10,10 +10,12 @@ the whole page from ``state.observation(human)`` and, on your turn, the legal ac
 - ``result(obs, done)``: a finished part's or the game's panel ("" for none);
 - ``turn_prompt(obs, legal)``: what to do now; ``part_prompt(obs, done)``: the pause's words;
 - ``controls(obs, legal)``: the buttons of your turn, from the legal actions (``self.action``);
-- ``narrate(events)``: the log in words (the game's view narrator); ``scoreboard(obs)``;
+- ``narrate(events)``: the log in words; ``scoreboard(obs)``: by default the ``VIEW`` module's
+  ``narrate(events, names, say)`` and ``scoreboard_html(obs, names, say)``;
 - ``coach(obs, done)``: only a game with a coach (``COACH_TIP`` set) writes it: no empty panels;
 - ``decision_row(obs, action)`` and ``round_rows(obs, done, decisions)``: the public record of each
-  finished round for the class (what you saw, what you decided, how it came out), offered as a CSV.
+  finished round for the class (what you saw, what you decided, how it came out), offered as a CSV;
+  by default the ``CLASSROOM`` module's functions of the same names.
 
 An app speaks English or, with ``lang="ja"``, Japanese (its ``HELP_JA`` for the help): ``self.say(text)`` looks a label up in the
 kit's catalog and the game's ``WORDS_JA`` (cardlib.ui.words).
@@ -88,6 +90,8 @@ class TableApp(TableFrame):
 
     WORDS_JA: dict[str, str] = {}  # the game's terms and buttons in Japanese, as its sheet writes them
     HELP_JA = ""  # the game's help in Japanese ("": the English HELP in a Japanese app too)
+    VIEW: Any = None  # the game's view module: narrate and scoreboard_html (None: the app writes those hooks)
+    CLASSROOM: Any = None  # the game's classroom module: decision_row and round_rows (None: no class record)
 
     def __init__(self, game: Any, human: int, opponents: Optional[Sequence[Any]], seed: Optional[int], *,
                  default_opponents: Callable[[int], list[Any]], tables: Sequence[tuple[str, Any]],
@@ -342,25 +346,31 @@ class TableApp(TableFrame):
         return obs.log
 
     def narrate(self, events: Sequence[tuple]) -> list[tuple[int, str]]:
-        """The events in words: (index of the event told, sentence) pairs from the game's narrator."""
-        raise NotImplementedError
+        """The events in words: (index of the event told, sentence) pairs from ``VIEW.narrate``."""
+        if self.VIEW is None:
+            raise NotImplementedError(f"{type(self).__name__} sets VIEW or writes narrate")
+        return self.VIEW.narrate(events, self.names, self.say)
 
     def scoreboard(self, obs: Any) -> str:
-        """The scoreboard (HTML)."""
-        raise NotImplementedError
+        """The scoreboard (HTML) from ``VIEW.scoreboard_html``."""
+        if self.VIEW is None:
+            raise NotImplementedError(f"{type(self).__name__} sets VIEW or writes scoreboard")
+        return self.VIEW.scoreboard_html(obs, self.names, self.say)
 
     def coach(self, obs: Any, done: Optional[Any]) -> str:
         """The coach's panel (HTML): only a game with a coach writes this."""
         return ""
 
     def decision_row(self, obs: Any, action: Any) -> Optional[dict[str, Any]]:
-        """One of your decisions for the class record: what ``obs`` showed you and what you chose (None: none)."""
-        return None
+        """One of your decisions for the class record: what ``obs`` showed you and what you chose (None: none),
+        from ``CLASSROOM.decision_row``."""
+        return None if self.CLASSROOM is None else self.CLASSROOM.decision_row(obs, action)
 
     def round_rows(self, obs: Any, done: Optional[Any], decisions: list[dict[str, Any]]) -> list[dict[str, Any]]:
         """The rows of a finished round (``done``; None for a game without rounds) from your ``decisions`` in it
-        and how it came out, drawn from ``obs`` only. By default: the decisions as they are."""
-        return decisions
+        and how it came out, drawn from ``obs`` only, from ``CLASSROOM.round_rows`` (without one: the decisions
+        as they are)."""
+        return decisions if self.CLASSROOM is None else self.CLASSROOM.round_rows(obs, done, decisions)
 
 
 def game_name(game: Any) -> str:
