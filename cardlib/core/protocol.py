@@ -4,7 +4,7 @@ from __future__ import annotations
 import random
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Optional, Protocol, runtime_checkable
 
 
 @dataclass(frozen=True)
@@ -18,6 +18,24 @@ class Result:
     def winners(self) -> tuple[int, ...]:
         """The seats in first place."""
         return tuple(seat for seat, place in enumerate(self.places) if place == 1)
+
+
+@dataclass(frozen=True)
+class SeatObservation:
+    """The five fields every game's observation starts with; a game's frozen dataclass adds its own after them.
+
+    >>> @dataclass(frozen=True)
+    ... class Observation(SeatObservation):
+    ...     hand: tuple[int, ...]
+    >>> Observation(seat=0, players=2, current_player=1, log=(), result=None, hand=(3,))
+    Observation(seat=0, players=2, current_player=1, log=(), result=None, hand=(3,))
+    """
+
+    seat: int  # whose observation this is
+    players: int
+    current_player: Optional[int]  # None once the game is over
+    log: tuple  # the public events so far
+    result: Optional[Result]  # the game's Result once it is over, None before
 
 
 def places_from_scores(scores: Sequence[int], lower_is_better: bool) -> tuple[int, ...]:

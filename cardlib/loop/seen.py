@@ -13,21 +13,16 @@ import random
 from dataclasses import dataclass
 from typing import Any, Optional
 
-from cardlib.core.protocol import Result
+from cardlib.core.protocol import SeatObservation
 from cardlib.loop.actions import Card, cards_in_order
 
 State = Any  # a cardlib.loop.rules.State (not imported: rules imports this module)
 
 
 @dataclass(frozen=True)
-class Observation:
+class Observation(SeatObservation):
     """What one player may know. ``held_known[p]``: the cards this player knows p holds (hand or set aside)."""
 
-    seat: int
-    players: int
-    current_player: Optional[int]
-    log: tuple
-    result: Optional[Result]
     phase: str
     set: int
     round: int

@@ -18,7 +18,7 @@ from functools import lru_cache
 from typing import NamedTuple, Optional, Union
 
 from cardlib.core.actions import Word, notation_text
-from cardlib.core.protocol import Result
+from cardlib.core.protocol import SeatObservation
 from cardlib.scout.groups import Card
 
 ENDS = ("left", "right")  # the ends of the active set; None names the only card of a one-card set
@@ -159,7 +159,7 @@ class RoundTally(NamedTuple):
 
 
 @dataclass(frozen=True)
-class Observation:
+class Observation(SeatObservation):
     """What one seat may know: its own hand in order and orientation, and everything public.
 
     ``hands`` holds every hand as this seat sees it: its own in full; in the others, a card they
@@ -168,11 +168,6 @@ class Observation:
     the scores of the rounds already played. ``tokens`` is None except in the two-player game.
     """
 
-    seat: int
-    players: int
-    current_player: Optional[int]
-    log: tuple
-    result: Optional[Result]
     phase: str
     round: int
     rounds: int
