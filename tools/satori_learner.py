@@ -2,6 +2,7 @@
 
     python tools/satori_learner.py                 # the sweep, then 2,000 games; writes notebooks/data/satori_learner_tournament.csv
     python tools/satori_learner.py --games 200     # a quick look (no CSV unless --write)
+    python tools/satori_learner.py --ablation 600  # what learning adds: against rivals bluffing 0, 1/4, 1/2
 
 First the sweep finds the best fixed threshold: each threshold bot (Bayesian and counting, thresholds
 1/2 to 1) plays ``--sweep`` seeded games against two BayesianBot(3/5); a threshold whose games are
@@ -71,6 +72,22 @@ def seconds_a_move(games: int = 20, seed: int = 7) -> tuple[int, float, float, f
     return len(timed), timed[len(timed) // 2], timed[int(0.9 * (len(timed) - 1))], timed[-1]
 
 
+def ablation(games: int, workers: int, seed: int = SWEEP_SEED) -> None:
+    """What learning adds: the learner, and the same bot held to a bluff rate of 1/4 (a Beta(250, 750) prior),
+    each against BayesianBot(3/5) and BayesianBot(3/4) whose own bluff rate is 0, 1/4 or 1/2."""
+    with ProcessPoolExecutor(workers) as pool:
+        for bluff in (Fraction(0), Fraction(1, 4), Fraction(1, 2)):
+            for name, bot in (("learner, Beta(1, 3)", LearnerBot()), ("held to 1/4, Beta(250, 750)",
+                                                                     LearnerBot(prior=(250, 750)))):
+                rivals = {"bayesian 3/5": BayesianBot(bluff=bluff), "bayesian 3/4": BayesianBot(Fraction(3, 4), bluff)}
+                _, by_agent = standings(Game(players=3), {"learner": bot, **rivals}, games=games, seed=seed,
+                                        executor=pool)
+                row = by_agent.loc["learner"]
+                print(f"rivals bluff {bluff}: {name} wins {row['win rate']:.3f} ({row['win low']:.3f}-"
+                      f"{row['win high']:.3f}); " + ", ".join(f"{rival} {by_agent.loc[rival, 'win rate']:.3f}"
+                                                             for rival in rivals), flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=TOURNAMENT["games"])
@@ -78,8 +95,13 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=TOURNAMENT["seed"])
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--write", action="store_true", help="write the CSV even for a short run")
+    parser.add_argument("--ablation", type=int, default=0, metavar="GAMES",
+                        help="instead: the learner against the same bot held to 1/4, rivals bluffing 0, 1/4, 1/2")
     args = parser.parse_args()
     print(f"load {os.getloadavg()[0]:.1f} (1 min), {os.cpu_count()} cores")
+    if args.ablation:
+        ablation(args.ablation, args.workers)
+        return
     best, rates = best_threshold(args.sweep)
     print(f"sweep, {args.sweep} games each against two BayesianBot(3/5), seed {SWEEP_SEED}: " +
           ", ".join(f"{name} {rate:.3f}" for name, rate in rates))
