@@ -69,6 +69,8 @@ class DiscontinuityApp(TableApp):
 
     TITLE = "Discontinuity"
     HELP = view.HELP
+    VIEW = view  # narrate and scoreboard_html
+    CLASSROOM = classroom  # decision_row and round_rows
     SCORES_TITLE = "Scoreboard (highest total wins)"
     COACH_TIP = "The coach shows what each move does to your score and the chance the next card pairs"
     NEXT_PART = ("Play the second half", "Deal the second half")
@@ -76,8 +78,6 @@ class DiscontinuityApp(TableApp):
     HEADS = ("deal", "half", "over")
     WORDS_JA = WORDS_JA
     HELP_JA = HELP_JA
-    VIEW = view  # narrate and scoreboard_html
-    CLASSROOM = classroom  # decision_row and round_rows
 
     def __init__(self, players: int = 3, human: int = 0, opponents: Optional[Sequence[Any]] = None,
                  seed: Optional[int] = None, halves: Optional[bool] = None, lang: str = "en") -> None:

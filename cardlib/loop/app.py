@@ -64,14 +64,13 @@ class LoopApp(TableApp):
 
     TITLE = "Loop"
     HELP = view.HELP
+    CLASSROOM = classroom  # decision_row and round_rows
     SCORES_TITLE = "Points by round (the highest total wins)"
     NEXT_PART = ("Next round", "Go on: from last place up, everyone chooses a chair for the next round")
     MY_MOVES = ("set aside", "donden", "play", "pass", "sit")
     HEADS = ("set", "round", "round end", "set end", "end")
-    LAST_PLACE = "You come last."
     WORDS_JA = WORDS_JA
     HELP_JA = HELP_JA
-    CLASSROOM = classroom  # decision_row and round_rows
 
     def __init__(self, players: int = 4, human: int = 0, opponents: Optional[Sequence[Any]] = None,
                  seed: Optional[int] = None, *, long: bool = False, lang: str = "en") -> None:

@@ -52,16 +52,15 @@ class SatoriApp(TableApp):
 
     TITLE = "The Satori"
     HELP = view.HELP
+    VIEW = view  # narrate and scoreboard_html
+    CLASSROOM = classroom  # decision_row and round_rows
     SCORES_TITLE = "Public counts (satori and zatsunen: hand and pile together)"
     COACH_TIP = "The coach shows the exact chance a card just played is satori, and what a Katsu call risks"
     MY_MOVES = ("play", "no katsu", "katsu", "pass", "declare")
     HEADS = ("deal", "end")
-    LAST_PLACE = "You come last."
     PLACES_RULE = " (the longest satori run on top wins)"
     WORDS_JA = WORDS_JA
     HELP_JA = HELP_JA
-    VIEW = view  # narrate and scoreboard_html
-    CLASSROOM = classroom  # decision_row and round_rows
 
     def __init__(self, players: int = 3, human: int = 0, opponents: Optional[Sequence[Any]] = None,
                  seed: Optional[int] = None, model: Any = None, lang: str = "en") -> None:

@@ -49,16 +49,14 @@ class ScoutApp(TableApp):
 
     TITLE = "SCOUT"
     HELP = view.HELP
+    VIEW = view  # narrate and scoreboard_html
+    CLASSROOM = classroom  # decision_row and round_rows
     SCORES_TITLE = "Points by round (score cards + chips − cards in hand)"
-    NEXT_PART = ("Next round", "Deal the next round")
     MY_MOVES = ("keep", "turn", "show", "scout", "scout & show")
     HEADS = ("round", "round end", "end")
-    LAST_PLACE = "You come last."
     PLACES_RULE = " (the highest total wins)"
     WORDS_JA = WORDS_JA
     HELP_JA = HELP_JA
-    VIEW = view  # narrate and scoreboard_html
-    CLASSROOM = classroom  # decision_row and round_rows
 
     def __init__(self, players: int = 3, human: int = 0, opponents: Optional[Sequence[Any]] = None,
                  seed: Optional[int] = None, lang: str = "en") -> None:

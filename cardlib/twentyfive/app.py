@@ -59,6 +59,8 @@ class TwentyFiveApp(TableApp):
 
     TITLE = "Twenty-five"
     HELP = view.HELP
+    VIEW = view  # narrate and scoreboard_html
+    CLASSROOM = classroom  # decision_row and round_rows
     COACH_TIP = "The coach shows what you can count from the cards you see"
     MY_MOVES = ("draw", "pass", "reveal")
     HEADS = ("round",)
@@ -66,8 +68,6 @@ class TwentyFiveApp(TableApp):
     PLACES_RULE = " (lowest total wins)"
     HELP_JA = view.HELP_JA
     WORDS_JA = view.WORDS_JA  # the sheet's terms: カードを引く, パス, 公開する, 手札, 場札, 山札, 組
-    VIEW = view  # narrate and scoreboard_html
-    CLASSROOM = classroom  # decision_row and round_rows
 
     def __init__(self, players: int = 3, human: int = 0, opponents: Optional[Sequence[Any]] = None,
                  seed: Optional[int] = None, lang: str = "en") -> None:
