@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from cardlib.loop.analysis import HAND, eights_distribution
 from cardlib.loop.chairs import BASE, START_POINTS, TARGETS, round_points
-from cardlib.ui.printable import bullets, columns, ja, page as frame, percent, score_sheet, section, table
+from cardlib.ui.printable import bullets, chances_table, columns, ja, page as frame, score_sheet, section, table
 
 ROUNDS = 10
 ORDINAL = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th"}
@@ -38,9 +38,8 @@ def chair_reference(players: int) -> str:
 
 def eights_reference() -> str:
     """The chance of 0, 1, 2 or 3 eights among a hand's cards (``eights_distribution``)."""
-    rows = [(eights, chance, percent(chance)) for eights, chance in eights_distribution().items()]
-    return table(["8s in hand", "chance", ""], rows, name="eights",
-                 caption=f"A hand of {HAND} from the 45. Set an 8 aside to keep a donden in reserve.")
+    return chances_table("8s in hand", eights_distribution(), name="eights",
+                         caption=f"A hand of {HAND} from the 45. Set an 8 aside to keep a donden in reserve.")
 
 
 def rules() -> str:

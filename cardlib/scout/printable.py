@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from cardlib.scout.analysis import adjacent_chances, beating_order, deck_table
 from cardlib.scout.groups import ALL_CARDS
-from cardlib.ui.printable import bullets, columns, ja, page as frame, percent, score_sheet, section, table
+from cardlib.ui.printable import bullets, chances_table, columns, ja, page as frame, score_sheet, section, table
 
 PLAYERS = 5  # the beating order of the full deck: every group any player count allows
 
@@ -36,10 +36,8 @@ def deck_reference() -> str:
 
 def neighbour_chances() -> str:
     """The chance that two or three neighbouring cards of a dealt hand form a set or a run (``adjacent_chances``)."""
-    chances = adjacent_chances(PLAYERS)
-    rows = [(kind, chances[kind], percent(chances[kind])) for kind in chances]
-    return table(["neighbours form", "chance", ""], rows, name="neighbours",
-                 caption=f"{PLAYERS} players. Sets are rarer than runs, so a set beats a run of as many cards.")
+    return chances_table("neighbours form", adjacent_chances(PLAYERS), name="neighbours",
+                         caption=f"{PLAYERS} players. Sets are rarer than runs, so a set beats a run of as many cards.")
 
 
 def rules() -> str:

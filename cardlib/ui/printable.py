@@ -111,6 +111,16 @@ def table(header: Sequence[str], rows: Sequence[Sequence[Any]], *, name: str, ca
     return f'<table id="{escape(name)}"{style}>{below}<thead><tr>{head}</tr></thead><tbody>{"".join(body)}</tbody></table>'
 
 
+
+def chances_table(label: str, chances: dict[Any, Fraction], *, name: str, caption: str) -> str:
+    """A table of chances: each outcome (headed ``label``), its exact chance and that chance in percent.
+
+    >>> chances_table("heads", {1: Fraction(1, 2)}, name="t", caption="Two coins.").split("<tbody>")[1]
+    '<tr><td>1</td><td>1/2</td><td>50.0%</td></tr></tbody></table>'
+    """
+    rows = [(outcome, chance, percent(chance)) for outcome, chance in chances.items()]
+    return table([label, "chance", ""], rows, name=name, caption=caption)
+
 def bullets(items: Sequence[str]) -> str:
     """A bulleted list of HTML snippets."""
     return "<ul>" + "".join(f"<li>{item}</li>" for item in items) + "</ul>"
