@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Union
+from typing import ClassVar, Union
 
 from cardlib.core.actions import Word, notation_text
 
@@ -69,29 +69,31 @@ DONDEN, PASS = Donden(), Pass()
 
 
 @dataclass(frozen=True)
-class SetAside:
-    """Round start: put these two cards face down under your rank card (listed in the notation's order)."""
+class _CardsAction:
+    """An action on some cards, kept in the notation's order: written as its ``verb`` and the cards."""
 
     cards: tuple[Card, ...]
+    verb: ClassVar[str] = ""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "cards", _ordered(self.cards))
 
     def __str__(self) -> str:
-        return f"set aside {cards_text(self.cards)}"
+        return f"{self.verb} {cards_text(self.cards)}"
 
 
 @dataclass(frozen=True)
-class Play:
+class SetAside(_CardsAction):
+    """Round start: put these two cards face down under your rank card (listed in the notation's order)."""
+
+    verb = "set aside"
+
+
+@dataclass(frozen=True)
+class Play(_CardsAction):
     """Play these cards as one combination: a single, a pair, three of a kind, or a run of one colour."""
 
-    cards: tuple[Card, ...]
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "cards", _ordered(self.cards))
-
-    def __str__(self) -> str:
-        return f"play {cards_text(self.cards)}"
+    verb = "play"
 
 
 @dataclass(frozen=True)
