@@ -67,11 +67,11 @@ def main() -> None:
     parser.add_argument("--rollouts", type=int, default=usual.rollouts, help="the search bot's (default: the app's)")
     parser.add_argument("--width", type=int, default=usual.width)
     parser.add_argument("--keeps", type=int, default=usual.keeps)
-    parser.add_argument("--player", default=usual.player, choices=("greedy", "fitting", "planner"))
+    parser.add_argument("--player", default=usual.player, choices=("greedy-ss", "greedy", "fitting", "planner"))
     args = parser.parse_args()
     found = positions(args.games, seed=5, players=args.players)
     search = SearchBot(rollouts=args.rollouts, width=args.width, keeps=args.keeps, player=args.player)
-    label = f"search ({search.rollouts} rollouts x {search.width}{', ' + search.player if search.player != 'greedy' else ''})"
+    label = f"search ({search.rollouts} rollouts x {search.width}{', ' + search.player if search.player != 'greedy-ss' else ''})"
     bots = {"greedy": per_move(GreedyBot(), found), "planner": per_move(PlannerBot(), found),
             label: per_move(search, found), f"{label}, CPU time": cpu_per_move(search, found)}
     if search.keeps:

@@ -7,7 +7,8 @@
   better plan, shows a group that leaves the plan whole with the least strength spent, scouts a
   card where it extends a group, and spends Scout & Show when the show takes a big set.
 - ``SearchBot``: flat Monte Carlo. For the planner's best few actions it imagines worlds from its
-  observation (world.py), plays each to the end of the round with greedy players (bots_search.py),
+  observation (world.py), plays each to the end of the round with greedy players that also Scout &
+  Show when they cannot show (bots_search.py),
   and takes the action with the best mean margin (its round score minus the others' mean). With
   ``keeps`` it searches keep-or-turn the same way, from the round's start.
 
@@ -22,13 +23,14 @@ from typing import Optional
 
 from cardlib.core.agents import RandomAgent
 from cardlib.scout.actions import KEEP, KEEPING, TURN, Action, Observation, Scout, ScoutAndShow, Show
-from cardlib.scout.bots_search import fitting_move, greedy_move, margin, planning_move
+from cardlib.scout.bots_search import fitting_move, greedy_move, greedy_ss_move, margin, planning_move
 from cardlib.scout.groups import power, strongest
 from cardlib.scout.seen import determinize
 from cardlib.scout.world import world
 
 __all__ = ["GreedyBot", "PlannerBot", "RandomAgent", "SearchBot", "greedy_move", "pieces", "turned_tops"]
-PLAYERS = {"greedy": greedy_move, "fitting": fitting_move, "planner": planning_move}  # the rollouts' (bots_search.py)
+PLAYERS = {"greedy-ss": greedy_ss_move, "greedy": greedy_move, "fitting": fitting_move,  # the rollouts' players
+           "planner": planning_move}  # (bots_search.py)
 
 
 def pieces(tops: Sequence[int]) -> int:
@@ -178,13 +180,13 @@ class PlannerBot:
 
 class SearchBot:
     """Flat Monte Carlo: the planner's best ``width`` actions, each played on in ``rollouts`` imagined
-    worlds to the round's end by ``player`` ("greedy", "fitting" or "planner", bots_search.py) for every seat; the
-    best mean margin wins (the same worlds for each). ``keeps`` > 0: keep or turn is searched so too,
+    worlds to the round's end by ``player`` for every seat ("greedy-ss", "greedy", "fitting" or
+    "planner": bots_search.py); the best mean margin wins (the same worlds for each). ``keeps`` > 0: keep or turn is searched so too,
     with that many worlds (0: the planner's choice). ``others`` weighs the others' mean in the margin."""
 
     name = "search"
 
-    def __init__(self, rollouts: int = 24, width: int = 5, keeps: int = 0, player: str = "greedy",
+    def __init__(self, rollouts: int = 24, width: int = 5, keeps: int = 0, player: str = "greedy-ss",
                  others: float = 1.0) -> None:
         if player not in PLAYERS:
             raise ValueError(f"player is one of {', '.join(PLAYERS)}, not {player!r}")
@@ -221,7 +223,7 @@ class SearchBot:
         options = [f"rollouts={self.rollouts}", f"width={self.width}"]
         if self.keeps:
             options.append(f"keeps={self.keeps}")
-        if self.player != "greedy":
+        if self.player != "greedy-ss":
             options.append(f"player={self.player!r}")
         if self.others != 1.0:
             options.append(f"others={self.others}")

@@ -4,7 +4,10 @@ A rollout plays an imagined world (world.py) from one action to the round's end;
 read that state's hands because the whole state is imagined from one seat's observation.
 
 - ``greedy_move``: GreedyBot's choice (the most cards it can show, else a scout at random).
-- ``fitting_move``: the same shows; a scout goes where it fits the hand best (the fewest pieces
+- ``greedy_ss_move``: greedy, and Scout & Show when it cannot show and its marker is unused: the
+  placement where the scouted card makes the strongest group of 2 or more (the search bot's
+  default: the planners it meets do Scout & Show, and greedy rollouts that never do misjudge them).
+- ``fitting_move``: the same shows as greedy; a scout goes where it fits the hand best (the fewest pieces
   after it, the planner's measure), not at random.
 - ``planning_move``: PlannerBot's choice but Scout & Show (the planner's values, as in bots.py).
 - ``margin``: a rollout's worth to a seat: its round score minus ``others`` × the others' mean.
@@ -22,8 +25,8 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
-from cardlib.scout.actions import KEEP, KEEPING, SHOWS, TURN, Action, Scout, scouts
-from cardlib.scout.groups import beating, power
+from cardlib.scout.actions import KEEP, KEEPING, PLAYING, SHOWS, TURN, Action, Scout, scouts
+from cardlib.scout.groups import beating, power, through
 
 Player = Callable[[object, random.Random], Action]  # (state, rng) -> the action it takes
 
@@ -89,6 +92,24 @@ def greedy_move(state, rng: random.Random) -> Action:
     return placements[rng.randrange(len(placements))]
 
 
+def greedy_ss_move(state, rng: random.Random) -> Action:
+    """``greedy_move``; but with no show that beats, the marker unused and a placement that puts the
+    scouted card in a group of 2 or more, Scout & Show there (the strongest such group; then greedy shows)."""
+    seat, active = state._current, state._active
+    if state._phase == PLAYING and active and state._markers[seat]:
+        tops = [card[0] for card in state._hands[seat]]
+        if not beating(tops, state._strength):
+            best, strongest = None, 63  # 63: stronger than any single card (32 + 10), weaker than any pair
+            for action in state._scout_and_shows(tops):
+                card = active[-1] if action.end == "right" else active[0]
+                strength = through(tops, action.to - 1, card[1] if action.turned else card[0])
+                if strength > strongest:
+                    best, strongest = action, strength
+            if best is not None:
+                return best
+    return greedy_move(state, rng)
+
+
 def fitting_move(state, rng: random.Random) -> Action:
     """Greedy's show; else the scout after which the hand splits into the fewest groups (the first such).
 
@@ -138,7 +159,7 @@ def planning_move(state, rng: random.Random) -> Action:
                      - (power(tops[first:last + 1]) or 0) / 1000)
         if value > best_value:
             best, best_value = SHOWS[first][last], value
-    if active and state._phase == "play" and (tokens is None or tokens[seat]):
+    if active and state._phase == PLAYING and (tokens is None or tokens[seat]):
         suffix = fewest(tops[::-1])[::-1]
         owner = state._owner
         back = owner is not None and (seat + 1) % state.game.players == owner  # scouting ends the round (ii)

@@ -12,9 +12,10 @@ from cardlib.core.match import play
 from cardlib.core.tournament import duplicate, duplicate_summary
 from cardlib.scout import Game, group
 from cardlib.scout.actions import KEEP, TURN
-from cardlib.scout.actions import Scout, ScoutAndShow
+from cardlib.scout.actions import Scout, ScoutAndShow, Show
 from cardlib.scout.bots import GreedyBot, PlannerBot, SearchBot, greedy, greedy_move, pieces, turned_tops
-from cardlib.scout.bots_search import fewest, fitting_move, pieces_with, planning_move
+from cardlib.scout.bots_search import fewest, fitting_move, greedy_ss_move, pieces_with, planning_move
+from cardlib.scout.groups import through
 from cardlib.scout.world import world
 from tests.scout.helpers import stacked
 
@@ -73,6 +74,28 @@ def test_the_fitting_player_shows_as_greedy_and_scouts_where_the_card_fits_best(
 
 
 @pytest.mark.parametrize("game", GAMES, ids=repr)
+def test_the_rollouts_greedy_player_scouts_and_shows_into_its_strongest_group_when_it_cannot_show(game):
+    played = 0
+    for state in list(testing.random_states(game, 6, 8)):
+        if state.is_over or state.phase == "keep":
+            continue
+        legal, chosen = state.legal_actions(), greedy_ss_move(state, random.Random(1))
+        assert chosen in legal
+        if type(chosen) is not ScoutAndShow:
+            assert chosen == greedy_move(state, random.Random(1))
+            continue
+        played += 1
+        tops = [card[0] for card in state.hand(state.current_player)]
+
+        def strength(action):
+            card = state.active[-1] if action.end == "right" else state.active[0]
+            return through(tops, action.to - 1, card[action.turned])
+        assert not [action for action in legal if type(action) is Show]
+        assert strength(chosen) == max(strength(action) for action in legal if type(action) is ScoutAndShow) >= 64
+    assert played or game.players == 2  # the two-player game has no Scout & Show
+
+
+@pytest.mark.parametrize("game", GAMES, ids=repr)
 def test_the_planning_player_chooses_as_the_planner_does_but_scout_and_show(game):
     planner = PlannerBot()
     for state in list(testing.random_states(game, 4, 6))[::2]:
@@ -99,7 +122,7 @@ def test_the_search_bot_plays_a_whole_round_by_the_rules(bot):
 
 
 def test_the_search_bot_names_its_rollouts_player_or_refuses():
-    with pytest.raises(ValueError, match="greedy, fitting, planner"):
+    with pytest.raises(ValueError, match="greedy-ss, greedy, fitting, planner"):
         SearchBot(player="oracle")
 
 
