@@ -23,7 +23,7 @@ from typing import Optional
 
 from cardlib.core.agents import RandomAgent
 from cardlib.scout.actions import KEEP, KEEPING, TURN, Action, Observation, Scout, ScoutAndShow, Show
-from cardlib.scout.bots_search import fitting_move, greedy_move, greedy_ss_move, margin, planning_move
+from cardlib.scout.bots_search import fewest, fitting_move, greedy_move, greedy_ss_move, margin, planning_move
 from cardlib.scout.groups import power, strongest
 from cardlib.scout.seen import determinize
 from cardlib.scout.world import world
@@ -35,21 +35,7 @@ PLAYERS = {"greedy-ss": greedy_ss_move, "greedy": greedy_move, "fitting": fittin
 
 def pieces(tops: Sequence[int]) -> int:
     """The fewest groups a hand of top numbers splits into, left to right: the shows it needs at least."""
-    n = len(tops)
-    fewest = [0] * (n + 1)
-    for end in range(1, n + 1):
-        fewest[end] = fewest[end - 1] + 1  # the last card alone
-        step: Optional[int] = None
-        for first in range(end - 2, -1, -1):  # cards first..end-1 as one group, while they stay one
-            gap = tops[first + 1] - tops[first]
-            if step is None:
-                if gap not in (-1, 0, 1):
-                    break
-                step = gap
-            elif gap != step:
-                break
-            fewest[end] = min(fewest[end], fewest[first] + 1)
-    return fewest[n]
+    return fewest(tops)[-1]  # the table of every prefix, read at the whole hand
 
 
 def turned_tops(hand: Sequence[tuple[int, int]]) -> list[int]:
@@ -130,7 +116,6 @@ class PlannerBot:
         """Each legal action's value: points expected from it, roughly (the plan's change, cards taken, chips)."""
         tops = list(obs.tops)
         before = pieces(tops)
-        target = power([card[0] for card in obs.active]) if obs.active else 0
         back_to_owner = obs.owner is not None and (obs.seat + 1) % obs.players == obs.owner
         values: dict[Action, float] = {}
         scouts: list[tuple[float, ScoutAndShow]] = []
