@@ -290,9 +290,11 @@ def load_all() -> None:
 
 
 def exercise_ids(module: str) -> list[str]:
-    """The ids of the exercises ``module`` registers (a game's ``exercises`` module), in number order."""
+    """The ids of the exercises ``module`` registers (a game's ``exercises`` module, with its parts
+    ``exercises_<part>`` that it imports), in number order."""
     importlib.import_module(module)
-    mine = [key for key, item in _REGISTRY.items() if item.truth.__module__ == module]
+    mine = [key for key, item in _REGISTRY.items()
+            if item.truth.__module__ == module or item.truth.__module__.startswith(f"{module}_")]
     return sorted(mine, key=lambda key: (key.rsplit(".", 1)[0], int(key.rsplit(".", 1)[1])))
 
 

@@ -17,6 +17,7 @@ from cardlib import check
 from cardlib.core.checking import Sampled, exercise_ids, find
 from cardlib.satori import Game, Model, Story
 from cardlib.satori import exercises as ex
+from cardlib.satori import exercises_calls as calls  # sat.8-11
 from cardlib.satori.analysis import MODELS, katsu_stakes, p_satori
 from cardlib.satori.beliefs import last_card_satori
 from tests.exercising import first_try  # noqa: F401 an autouse fixture: each test starts with no wrong tries
@@ -221,7 +222,7 @@ def bots_p() -> Fraction:
 
 def test_sat8_is_the_house_rules_break_even_of_the_three_seeded_estimates_and_fast():
     ex._analysis()  # sympy loaded first: the time measured is the rollouts'
-    ex._stakes.cache_clear()
+    calls._stakes.cache_clear()
     start = time.perf_counter()
     truth = find("sat.8").truth()
     assert time.perf_counter() - start < 2
@@ -282,22 +283,22 @@ def test_sat10_an_always_bluffer_plays_both_zatsunen_first():
 
 def test_sat11_is_the_beta_mean_after_counting_only_the_choices():
     # walk the turned cards with the hand each came from: a choice only while both kinds were in hand
-    s, z = ex.ALL_TURNED.dealt
+    s, z = calls.ALL_TURNED.dealt
     bluffs = honest = 0
-    for step in ex.ALL_TURNED.steps:
+    for step in calls.ALL_TURNED.steps:
         choice = s > 0 and z > 0
         if step[1] == "S":
             honest, s = honest + choice, s - 1
         else:
             bluffs, s = bluffs + choice, s + step[2]
-    a, b_ = ex.LEARNING_PRIOR
+    a, b_ = calls.LEARNING_PRIOR
     assert (bluffs, honest) == (0, 3)
     assert find("sat.11").truth() == Fraction(a + bluffs, a + b_ + bluffs + honest) == Fraction(1, 8)
 
 
 def test_the_one_true_refuses_when_cardlib_confirms_none_or_two():
     with pytest.raises(ValueError, match="not exactly one"):
-        ex.the_one_true({"a": True, "b": True})
+        calls.the_one_true({"a": True, "b": True})
 
 
 # --- every recognised mistake, its own message --------------------------------------------------------
@@ -375,8 +376,8 @@ def test_the_prompts_show_what_the_truths_use():
     assert "**3 satori (S) and 2 zatsunen (Z)**" in text and "**4 satori and 3 zatsunen**" in text
     assert "**3/10**" in text and "`rng.random() < 1/3`" in text and f"**{ex.RUNS:,}** runs" in text
     assert "(hits, runs, seed)" in text
-    assert f"rollouts={ex.ROLLOUTS}, seed={ex.STAKES_SEED}" in text
-    assert f'MODELS["{ex.BOTS}"]' in text and ex.BOTS in MODELS
+    assert f"rollouts={calls.ROLLOUTS}, seed={calls.STAKES_SEED}" in text
+    assert f'MODELS["{calls.BOTS}"]' in text and calls.BOTS in MODELS
     assert "Z Z S" in text and "hand S S" in text
     for name in ("prior", "likelihood", "posterior", "expected", "standard error"):
         assert name in text.lower()
