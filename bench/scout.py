@@ -17,7 +17,6 @@ import argparse
 import json
 import os
 import random
-import statistics
 import sys
 import time
 from pathlib import Path
@@ -46,18 +45,6 @@ def positions(games: int, seed: int, players: int = 3, keeping: bool = False) ->
     return found
 
 
-def cpu_per_move(bot, found: list) -> dict:
-    """CPU seconds a move (this process's time, which others' load barely changes): median, p90, max."""
-    rng, times = random.Random(1), []
-    for obs, legal in found:
-        start = time.process_time()
-        bot.act(obs, legal, rng)
-        times.append(time.process_time() - start)
-    times.sort()
-    return {"moves": len(times), "median": statistics.median(times), "p90": times[int(0.9 * (len(times) - 1))],
-            "max": times[-1]}
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--json", action="store_true")
@@ -73,7 +60,7 @@ def main() -> None:
     search = SearchBot(rollouts=args.rollouts, width=args.width, keeps=args.keeps, player=args.player)
     label = f"search ({search.rollouts} rollouts x {search.width}{', ' + search.player if search.player != 'greedy-ss' else ''})"
     bots = {"greedy": per_move(GreedyBot(), found), "planner": per_move(PlannerBot(), found),
-            label: per_move(search, found), f"{label}, CPU time": cpu_per_move(search, found)}
+            label: per_move(search, found), f"{label}, CPU time": per_move(search, found, time.process_time)}
     if search.keeps:
         bots[f"search keep or turn ({search.keeps} worlds)"] = per_move(search, positions(args.games, 5, args.players, True))
     maths = {
