@@ -23,14 +23,15 @@ from typing import Optional
 
 from cardlib.core.agents import RandomAgent
 from cardlib.scout.actions import KEEP, KEEPING, TURN, Action, Observation, Scout, ScoutAndShow, Show
-from cardlib.scout.bots_search import fewest, fitting_move, greedy_move, greedy_ss_move, margin, planning_move
+from cardlib.scout.bots_search import (fewest, fitting_move, greedy_move, greedy_ss_move, margin, planner_ss_move,
+                                       planning_move)
 from cardlib.scout.groups import power, strongest
 from cardlib.scout.seen import determinize
 from cardlib.scout.world import world
 
 __all__ = ["GreedyBot", "PlannerBot", "RandomAgent", "SearchBot", "greedy_move", "pieces", "turned_tops"]
 PLAYERS = {"greedy-ss": greedy_ss_move, "greedy": greedy_move, "fitting": fitting_move,  # the rollouts' players
-           "planner": planning_move}  # (bots_search.py)
+           "planner": planning_move, "planner-ss": planner_ss_move}  # (bots_search.py)
 
 
 def pieces(tops: Sequence[int]) -> int:

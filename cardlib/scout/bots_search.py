@@ -10,6 +10,8 @@ read that state's hands because the whole state is imagined from one seat's obse
 - ``fitting_move``: the same shows as greedy; a scout goes where it fits the hand best (the fewest pieces
   after it, the planner's measure), not at random.
 - ``planning_move``: PlannerBot's choice but Scout & Show (the planner's values, as in bots.py).
+- ``planner_ss_move``: PlannerBot's own choice, Scout & Show and keep or turn included (the same
+  action as ``PlannerBot.act`` on the seat's observation, ties and all).
 - ``margin``: a rollout's worth to a seat: its round score minus ``others`` × the others' mean.
 
 ``fewest`` is the planner's ``pieces`` for every prefix at once, so that where a scouted card
@@ -26,7 +28,7 @@ import random
 from collections.abc import Callable, Sequence
 
 from cardlib.scout.actions import KEEP, KEEPING, PLAYING, SHOWS, TURN, Action, Scout, scouts
-from cardlib.scout.groups import beating, power, through
+from cardlib.scout.groups import beating, power, strongest, through
 
 Player = Callable[[object, random.Random], Action]  # (state, rng) -> the action it takes
 
@@ -173,6 +175,92 @@ def planning_move(state, rng: random.Random) -> Action:
                     if worth > best_value:
                         best, best_value = Scout(end, gap + 1, turned), worth
     return best  # type: ignore[return-value]
+
+
+MARKER = 2.0  # PlannerBot.MARKER: what the unused Scout & Show marker is worth, in points
+
+
+def planner_ss_move(state, rng: random.Random) -> Action:
+    """PlannerBot's own choice, read from the state: its keep or turn, its shows and scouts, and its
+    Scout & Show (the six placements that fit best, judged by the show that follows), its ties broken
+    as it breaks them. The search bot's rollouts model the planners they meet with it."""
+    seat, active = state._current, state._active
+    hand = state._hands[seat]
+    tops = [card[0] for card in hand]
+    prefix = fewest(tops)
+    if state._phase == KEEPING:
+        turned = [card[1] for card in reversed(hand)]
+        mine = (-prefix[-1], strongest(tops)[0])
+        return TURN if (-fewest(turned)[-1], strongest(turned)[0]) > mine else KEEP
+    before, suffix = prefix[-1], fewest(tops[::-1])[::-1]
+    best, best_value = None, float("-inf")
+    for first, last in beating(tops, state._strength):
+        value = _show_value(tops, first, last, prefix, suffix, len(active))
+        if value > best_value:
+            best, best_value = SHOWS[first][last], value
+    if not active or state._phase != PLAYING:
+        return best  # type: ignore[return-value]
+    ends = ((None, active[0]),) if len(active) == 1 else (("left", active[0]), ("right", active[-1]))
+    tokens = state._tokens
+    if tokens is None or tokens[seat]:
+        owner = state._owner
+        back = owner is not None and (seat + 1) % state.game.players == owner  # scouting ends the round (ii)
+        cost = CHIP * (tokens is None) + (len(tops) / 2 if back else 0)
+        for end, card in ends:
+            for gap in range(len(tops) + 1):
+                for turned in (False, True):
+                    worth = before - pieces_with(tops, gap, card[1] if turned else card[0], prefix, suffix) - cost
+                    if worth > best_value:
+                        best, best_value = Scout(end, gap + 1, turned), worth
+    if state._markers[seat]:
+        placed = []
+        for action in state._scout_and_shows(tops):
+            card = active[-1] if action.end == "right" else active[0]
+            value = card[1] if action.turned else card[0]
+            placed.append((before - pieces_with(tops, action.to - 1, value, prefix, suffix), action, value))
+        placed.sort(key=lambda entry: -entry[0])
+        for gain, action, value in placed[:6]:
+            rest = active[:-1] if action.end == "right" else active[1:]
+            after = tops[:action.to - 1] + [value] + tops[action.to - 1:]
+            follow, ahead, behind = float("-inf"), fewest(after), fewest(after[::-1])[::-1]
+            for first, last in beating(after, power([card[0] for card in rest]) if rest else 0):
+                follow = max(follow, _show_value(after, first, last, ahead, behind, len(rest)))
+            worth = gain - CHIP - MARKER + follow
+            if worth > best_value:
+                best, best_value = action, worth
+    return best  # type: ignore[return-value]
+
+
+def _show_value(tops: list[int], first: int, last: int, prefix: list[int], suffix: list[int], taken: int) -> float:
+    """PlannerBot's value of showing ``tops[first:last + 1]`` (0-based): ``prefix``, ``suffix`` the hand's tables."""
+    if first == 0 and last == len(tops) - 1:
+        return 10.0 + taken  # the hand empties: the round ends now
+    return (taken + (last - first + 1) * 0.5 + prefix[-1] - 1 - pieces_without(tops, first, last, prefix, suffix)
+            - (power(tops[first:last + 1]) or 0) / 1000)
+
+
+def pieces_without(tops: Sequence[int], first: int, last: int, prefix: Sequence[int], suffix: Sequence[int]) -> int:
+    """The fewest groups once ``tops[first:last + 1]`` (0-based) is shown: its two sides split apart,
+    or one group reaches across where they meet (``prefix``, ``suffix`` as for ``pieces_with``).
+
+    >>> tops = [3, 4, 9, 5, 6]
+    >>> pieces_without(tops, 2, 2, fewest(tops), fewest(tops[::-1])[::-1])    # 3-4-5-6
+    1
+    """
+    n = len(tops)
+    best = prefix[first] + suffix[last + 1]
+    if first == 0 or last == n - 1:
+        return best
+    step = tops[last + 1] - tops[first - 1]
+    if step not in (-1, 0, 1):
+        return best
+    left = first - 1  # the group may start anywhere from here back to where the step breaks
+    while left > 0 and tops[left] - tops[left - 1] == step:
+        left -= 1
+    right = last + 1  # and end anywhere from here on to where the step breaks
+    while right + 1 < n and tops[right + 1] - tops[right] == step:
+        right += 1
+    return min(best, min(prefix[left:first]) + 1 + min(suffix[last + 2:right + 2]))
 
 
 def _biggest_show(state) -> Action | None:

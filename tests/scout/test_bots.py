@@ -14,7 +14,7 @@ from cardlib.scout import Game, group
 from cardlib.scout.actions import KEEP, TURN
 from cardlib.scout.actions import Scout, ScoutAndShow, Show
 from cardlib.scout.bots import GreedyBot, PlannerBot, SearchBot, greedy, greedy_move, pieces, turned_tops
-from cardlib.scout.bots_search import fewest, fitting_move, greedy_ss_move, pieces_with, planning_move
+from cardlib.scout.bots_search import fewest, fitting_move, greedy_ss_move, pieces_with, planner_ss_move, planning_move
 from cardlib.scout.groups import through
 from cardlib.scout.world import world
 from tests.scout.helpers import stacked
@@ -104,6 +104,19 @@ def test_the_planning_player_chooses_as_the_planner_does_but_scout_and_show(game
         legal = [action for action in state.legal_actions() if type(action) is not ScoutAndShow]
         values = planner.values(state.observation(state.current_player), legal)
         assert values[planning_move(state, random.Random(1))] == max(values.values())
+
+
+@pytest.mark.parametrize("game", GAMES, ids=repr)
+def test_the_planner_player_chooses_exactly_as_the_planner_does(game):
+    planner, rng, checked = PlannerBot(), random.Random(1), set()
+    for seed in range(12):  # whole games between planners: every phase, Scout & Show and ties included
+        state = game.new(seed=seed)
+        while not state.is_over:
+            chosen = planner.act(state.observation(state.current_player), state.legal_actions(), rng)
+            assert planner_ss_move(state, rng) == chosen
+            checked.add(type(chosen).__name__)
+            state.apply(chosen)
+    assert checked >= {"Keep", "Show", "Scout"} | ({"ScoutAndShow"} if game.players > 2 else set())
 
 
 @pytest.mark.parametrize("bot", [GreedyBot(), PlannerBot(), PlannerBot(turns=False)], ids=repr)
