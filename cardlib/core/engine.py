@@ -6,7 +6,8 @@ A game's State writes only hooks, the way OpenSpiel's ``kuhn_poker.py`` serves `
   it returns is handed to ``_change`` (a plan worked out while checking, or None);
 - ``_change(action, plan)``: make the legal action happen (whose turn next: ``self._current``);
 - ``legal_actions()``, ``_observe(seat)`` (an Observation with at least seat, players,
-  current_player, log and result: the apps draw from these), ``_determinize(seat, rng)``, ``result``,
+  current_player, log and result, which ``_seat_fields(seat)`` gives: the apps draw from these),
+  ``_determinize(seat, rng)``, ``result``,
   ``all_cards``.
 
 A public event goes into ``self._log`` as (kind, seat, value); the apps narrate it.
@@ -107,6 +108,13 @@ class Engine:
         if type(seat) is not int or not 0 <= seat < self.game.players:  # a bool is no seat
             raise ValueError(f"no seat {seat!r} in a {self.game.players}-player game")
         return self._observe(seat)
+
+    def _seat_fields(self, seat: int) -> dict[str, Any]:
+        """The five fields every observation starts with (``core.protocol.SeatObservation``), for a game's
+        ``_observe``: ``Observation(**self._seat_fields(seat), hand=...)``."""
+        over = self._current is None
+        return {"seat": seat, "players": self.game.players, "current_player": self._current,
+                "log": tuple(self._log), "result": self.result() if over else None}
 
     def determinize(self, seat: int, rng: random.Random) -> "Engine":
         """A state ``seat`` cannot tell from this one, hidden cards dealt again (ValueError for a seat that is not at the table)."""

@@ -189,8 +189,7 @@ class State(Engine):
 
     def _observe(self, seat: int) -> Observation:
         """Own card, the betting, the pot, whose turn; the other card only at a showdown."""
-        return Observation(seat=seat, players=2, current_player=self._current, log=tuple(self._log),
-                           result=self.result() if self._current is None else None, card=self._cards[seat],
+        return Observation(**self._seat_fields(seat), card=self._cards[seat],
                            betting=tuple(self._history), pot=self.pot, showdown=self._showdown())
 
     def result(self) -> Result:

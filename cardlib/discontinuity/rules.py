@@ -335,11 +335,7 @@ class State(Engine):
         """What ``seat`` may know: everything face up, the sizes, the public log."""
         n = self.game.players
         return Observation(
-            seat=seat,
-            players=n,
-            current_player=self._current,
-            log=tuple(self._log),
-            result=self.result() if self._current is None else None,
+            **self._seat_fields(seat),
             square=tuple(self._square),
             rows=tuple(self.row(s) for s in range(n)),
             safe_sizes=tuple(len(safe) for safe in self._safes),

@@ -58,10 +58,8 @@ def observe(state: State, seat: int) -> Observation:
     for player in range(n):
         holding = state._hands[player] + state._aside[player]
         held.append(cards_in_order(holding if player == seat else [c for c in holding if c in known]))
-    over = state._current is None
     return Observation(
-        seat=seat, players=n, current_player=state._current, log=tuple(state._log),
-        result=state.result() if over else None, phase=state.phase, set=state._set, round=state._round,
+        **state._seat_fields(seat), phase=state.phase, set=state._set, round=state._round,
         chairs=tuple(state._chair), start=state.game.start, hand=cards_in_order(state._hands[seat]),
         aside=cards_in_order(state._aside[seat]), hand_sizes=tuple(len(hand) for hand in state._hands),
         held_known=tuple(held), piles=tuple(cards_in_order(pile) for pile in state._piles),

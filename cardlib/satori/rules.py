@@ -361,8 +361,7 @@ class State(Engine):
             satori.append(hand_s[other] + in_pile)
             zatsunen.append(hand_z[other] + len(pile) - in_pile)
         return Observation(
-            seat=seat, players=len(piles), current_player=self._current, log=tuple(self._log),
-            result=self.result() if over else None, phase=OVER if over else self._phase, active=self._active,
+            **self._seat_fields(seat), phase=OVER if over else self._phase, active=self._active,
             hand=(SATORI,) * hand_s[seat] + (ZATSUNEN,) * hand_z[seat], piles=tuple(seen), hand_sizes=tuple(sizes),
             satori=tuple(satori), zatsunen=tuple(zatsunen), out=tuple(self._out), declarer=self._declarer)
 

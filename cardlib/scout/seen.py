@@ -26,10 +26,8 @@ def observe(state: State, seat: int) -> Observation:
         else:
             seen = state._seen[other]
             hands.append(tuple(card if seen[index] else None for index, card in enumerate(hand)))
-    over = state._current is None
     return Observation(
-        seat=seat, players=state.game.players, current_player=state._current, log=tuple(state._log),
-        result=state.result() if over else None, phase=state.phase, round=state._round,
+        **state._seat_fields(seat), phase=state.phase, round=state._round,
         rounds=state.game.rounds_to_play, start=state._start, hand=tuple(state._hands[seat]), hands=tuple(hands),
         active=tuple(state._active), owner=state._owner, score_cards=tuple(len(pile) for pile in state._score),
         chips=tuple(state._chips), markers=tuple(state._markers),

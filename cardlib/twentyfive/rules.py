@@ -270,11 +270,7 @@ class State(Engine):
     def _observe(self, seat: int) -> Observation:
         """What ``seat`` may know."""
         return Observation(
-            seat=seat,
-            players=self.game.players,
-            current_player=self._current,
-            log=tuple(self._log),
-            result=self.result() if self._current is None else None,
+            **self._seat_fields(seat),
             hand=tuple(sorted(self._hands[seat])),
             fields=tuple(tuple(cards) for cards in self._fields),
             hand_sizes=tuple(len(hand) for hand in self._hands),
