@@ -22,6 +22,7 @@ confirms.
 from __future__ import annotations
 
 import importlib
+import pkgutil
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
@@ -278,8 +279,17 @@ def judge(item: Exercise, answer: Any, tries: int = 0) -> Verdict:
     return Verdict(item.id, False, f"✗ {item.id}: not yet.{why}{hint}")
 
 
+def exercise_modules(module: str) -> list[str]:
+    """``module`` (a game's ``exercises``) and its parts, the modules ``<module>_<part>`` beside it, which import
+    from it (a long set of exercises split in two files)."""
+    package, _, name = module.rpartition(".")
+    beside = importlib.import_module(package).__path__
+    return [module, *sorted(f"{package}.{found.name}" for found in pkgutil.iter_modules(beside)
+                            if found.name.startswith(f"{name}_"))]
+
+
 def load_all() -> None:
-    """Import every registered game's exercises (a game without any is skipped)."""
+    """Import every registered game's exercises, with their parts (a game without any is skipped)."""
     from cardlib.games import REGISTRY
     for line in REGISTRY:
         try:
@@ -287,14 +297,17 @@ def load_all() -> None:
         except ModuleNotFoundError as error:
             if error.name != f"{line.module}.exercises":
                 raise
+            continue
+        for part in exercise_modules(f"{line.module}.exercises")[1:]:
+            importlib.import_module(part)
 
 
 def exercise_ids(module: str) -> list[str]:
-    """The ids of the exercises ``module`` registers (a game's ``exercises`` module, with its parts
-    ``exercises_<part>`` that it imports), in number order."""
-    importlib.import_module(module)
-    mine = [key for key, item in _REGISTRY.items()
-            if item.truth.__module__ == module or item.truth.__module__.startswith(f"{module}_")]
+    """The ids of the exercises ``module`` registers (a game's ``exercises``, with its parts), in number order."""
+    parts = exercise_modules(module)
+    for part in parts:
+        importlib.import_module(part)
+    mine = [key for key, item in _REGISTRY.items() if item.truth.__module__ in parts]
     return sorted(mine, key=lambda key: (key.rsplit(".", 1)[0], int(key.rsplit(".", 1)[1])))
 
 

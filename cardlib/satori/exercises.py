@@ -4,7 +4,7 @@ Used by ``check("sat.N", answer)`` in ``exercises/03_the_satori.ipynb``, easy to
 (sat.1–2), evidence from a Katsu (sat.3), an enumeration (sat.4), Bayes' rule by hand (sat.5), a
 formula in the bluff rate (sat.6), a seeded simulation (sat.7), the stakes of a call in one
 position (sat.8–9), an "explain" choice (sat.10) and the learner's Beta update of a bluff rate (sat.11).
-sat.8–11 are written in ``exercises_calls.py``, imported (and so registered) at the end of this module.
+sat.8–11 are written in ``exercises_calls.py`` (``check`` loads a game's ``exercises_<part>`` modules too).
 
 Each question asks about a story, a hand or a rate the lesson does not work (issue 21: no lesson
 prints its exercises' answers): sat.1 and sat.3 a house variant of 4 satori and 3 zatsunen, the
@@ -284,6 +284,3 @@ def katsu_position() -> Observation:
             for _ in range(2):
                 state.apply(NO_KATSU)
     return state.observation(0)
-
-
-import cardlib.satori.exercises_calls  # noqa: E402,F401 sat.8-11: registered with the rest on this module's import

@@ -1,8 +1,8 @@
 """The Satori exercises sat.8–11, the calls: the stakes of a Katsu in one position (sat.8–9), why always
 bluffing loses (sat.10) and the learner's Beta update of a bluff rate from called cards (sat.11).
 
-``exercises.py`` imports this module at its end, so ``check("sat.N", ...)`` finds these as the others;
-the stories, the position and the helpers they share are that module's.
+``check("sat.N", ...)`` loads it with ``exercises.py`` (``core.checking.exercise_modules``); the stories,
+the position and the helpers these share are that module's.
 """
 from __future__ import annotations
 
