@@ -21,12 +21,10 @@ from collections.abc import Sequence
 from typing import Any, Optional
 
 import cardlib.discontinuity.view as view
-import cardlib.discontinuity.classroom as classroom
 from cardlib.discontinuity.actions import LINES, PlaceJoker, Take, TakeJoker
 from cardlib.discontinuity.bots import GreedyBot, LookaheadBot
 from cardlib.discontinuity.coach import outlook
 from cardlib.discontinuity.rules import Game, HalfResult, Observation
-from cardlib.discontinuity.words import HELP_JA, WORDS_JA
 from cardlib.ui import Control
 from cardlib.ui.app import TableApp
 
@@ -67,17 +65,11 @@ class DiscontinuityApp(TableApp):
     ('ディスコンティニュイティ', False, '3人')
     """
 
-    TITLE = "Discontinuity"
-    HELP = view.HELP
-    VIEW = view  # narrate and scoreboard_html
-    CLASSROOM = classroom  # decision_row and round_rows
     SCORES_TITLE = "Scoreboard (highest total wins)"
     COACH_TIP = "The coach shows what each move does to your score and the chance the next card pairs"
     NEXT_PART = ("Play the second half", "Deal the second half")
     MY_MOVES = ("take", "joker", "place")
     HEADS = ("deal", "half", "over")
-    WORDS_JA = WORDS_JA
-    HELP_JA = HELP_JA
 
     def __init__(self, players: int = 3, human: int = 0, opponents: Optional[Sequence[Any]] = None,
                  seed: Optional[int] = None, halves: Optional[bool] = None, lang: str = "en") -> None:

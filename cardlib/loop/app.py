@@ -18,14 +18,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Optional
 
-import cardlib.loop.classroom as classroom
 import cardlib.loop.view as view
 import cardlib.loop.view_story as view_story
 from cardlib.loop.actions import DONDEN, PASS, Play, SetAside, Sit, card_key, card_text, cards_text
 from cardlib.loop.bots import ClimberBot, SearchBot
 from cardlib.loop.rules import Game
 from cardlib.loop.seen import Observation
-from cardlib.loop.words import HELP_JA, WORDS_JA
 from cardlib.ui import Control
 from cardlib.ui.app import TableApp
 from cardlib.ui.table import prompt_html
@@ -62,15 +60,10 @@ class LoopApp(TableApp):
     ``long=True`` plays the long game (the first to win 2 sets).
     """
 
-    TITLE = "Loop"
-    HELP = view.HELP
-    CLASSROOM = classroom  # decision_row and round_rows
     SCORES_TITLE = "Points by round (the highest total wins)"
     NEXT_PART = ("Next round", "Go on: from last place up, everyone chooses a chair for the next round")
     MY_MOVES = ("set aside", "donden", "play", "pass", "sit")
     HEADS = ("set", "round", "round end", "set end", "end")
-    WORDS_JA = WORDS_JA
-    HELP_JA = HELP_JA
 
     def __init__(self, players: int = 4, human: int = 0, opponents: Optional[Sequence[Any]] = None,
                  seed: Optional[int] = None, *, long: bool = False, lang: str = "en") -> None:

@@ -19,12 +19,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Optional
 
-import cardlib.satori.classroom as classroom
 import cardlib.satori.coach as coach
 import cardlib.satori.view as view
 from cardlib.satori.actions import DECLARE, KATSU, NO_KATSU, PASS, PLAY_SATORI, PLAY_ZATSUNEN, WINDOW, Observation
 from cardlib.satori.bots import BayesianBot, CountingBot
-from cardlib.satori.words import HELP_JA, WORDS_JA
 from cardlib.satori.rules import Game
 from cardlib.ui import Control
 from cardlib.ui.app import TableApp
@@ -50,17 +48,11 @@ class SatoriApp(TableApp):
     model of ``analysis.MODELS`` (or is a ``Model``) the coach highlights; by default the bots' own.
     """
 
-    TITLE = "The Satori"
-    HELP = view.HELP
-    VIEW = view  # narrate and scoreboard_html
-    CLASSROOM = classroom  # decision_row and round_rows
     SCORES_TITLE = "Public counts (satori and zatsunen: hand and pile together)"
     COACH_TIP = "The coach shows the exact chance a card just played is satori, and what a Katsu call risks"
     MY_MOVES = ("play", "no katsu", "katsu", "pass", "declare")
     HEADS = ("deal", "end")
     PLACES_RULE = " (the longest satori run on top wins)"
-    WORDS_JA = WORDS_JA
-    HELP_JA = HELP_JA
 
     def __init__(self, players: int = 3, human: int = 0, opponents: Optional[Sequence[Any]] = None,
                  seed: Optional[int] = None, model: Any = None, lang: str = "en") -> None:

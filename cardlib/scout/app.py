@@ -20,11 +20,9 @@ from collections.abc import Sequence
 from typing import Any, Optional
 
 import cardlib.scout.view as view
-import cardlib.scout.classroom as classroom
 from cardlib.scout.actions import KEEP, KEEPING, TURN, Observation, RoundTally, Scout, ScoutAndShow, Show
 from cardlib.scout.bots import PlannerBot, SearchBot
 from cardlib.scout.rules import Game
-from cardlib.scout.words import HELP_JA, WORDS_JA
 from cardlib.ui import Control
 from cardlib.ui.app import TableApp
 
@@ -47,16 +45,10 @@ class ScoutApp(TableApp):
     the official two-player variant with Scout tokens).
     """
 
-    TITLE = "SCOUT"
-    HELP = view.HELP
-    VIEW = view  # narrate and scoreboard_html
-    CLASSROOM = classroom  # decision_row and round_rows
     SCORES_TITLE = "Points by round (score cards + chips − cards in hand)"
     MY_MOVES = ("keep", "turn", "show", "scout", "scout & show")
     HEADS = ("round", "round end", "end")
     PLACES_RULE = " (the highest total wins)"
-    WORDS_JA = WORDS_JA
-    HELP_JA = HELP_JA
 
     def __init__(self, players: int = 3, human: int = 0, opponents: Optional[Sequence[Any]] = None,
                  seed: Optional[int] = None, lang: str = "en") -> None:

@@ -19,7 +19,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Optional
 
-import cardlib.twentyfive.classroom as classroom
 import cardlib.twentyfive.view as view
 from cardlib.twentyfive.bots import CoachBot, ThresholdBot
 from cardlib.twentyfive.coach import coach_panel
@@ -57,17 +56,11 @@ class TwentyFiveApp(TableApp):
     (4, [1, 2, 3], '')
     """
 
-    TITLE = "Twenty-five"
-    HELP = view.HELP
-    VIEW = view  # narrate and scoreboard_html
-    CLASSROOM = classroom  # decision_row and round_rows
     COACH_TIP = "The coach shows what you can count from the cards you see"
     MY_MOVES = ("draw", "pass", "reveal")
     HEADS = ("round",)
     LAST_PLACE = "You lose: the highest total loses."
     PLACES_RULE = " (lowest total wins)"
-    HELP_JA = view.HELP_JA
-    WORDS_JA = view.WORDS_JA  # the sheet's terms: カードを引く, パス, 公開する, 手札, 場札, 山札, 組
 
     def __init__(self, players: int = 3, human: int = 0, opponents: Optional[Sequence[Any]] = None,
                  seed: Optional[int] = None, lang: str = "en") -> None:

@@ -18,7 +18,8 @@ the whole page from ``state.observation(human)`` and, on your turn, the legal ac
   by default the ``CLASSROOM`` module's functions of the same names.
 
 An app speaks English or, with ``lang="ja"``, Japanese (its ``HELP_JA`` for the help): ``self.say(text)`` looks a label up in the
-kit's catalog and the game's ``WORDS_JA`` (cardlib.ui.words).
+kit's catalog and the game's ``WORDS_JA`` (cardlib.ui.words). A registered app takes its title, ``HELP``, ``VIEW``,
+``CLASSROOM``, ``WORDS_JA`` and ``HELP_JA`` from its registry line and its game's rooms (``from_the_game``).
 
 >>> [ordinal(n) for n in (1, 2, 3, 4)]
 ['1st', '2nd', '3rd', '4th']
@@ -30,6 +31,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, Optional
 
 from cardlib.core.errors import IllegalActionError, RulesError, check_seat
+from cardlib.core.testing import room
 from cardlib.games import REGISTRY
 from cardlib.ui.frame import Control, TableFrame
 from cardlib.ui.log import LogLine, log_html
@@ -71,8 +73,9 @@ def final_words(places: Sequence[int], totals: Sequence[str], names: Names, last
 class TableApp(TableFrame):
     """A table frame with a game behind it: you at one seat, a bot at every other, from one seed.
 
-    A game's app sets the class attributes (``TITLE``, ``HELP``, ``NEXT_PART``, ``MY_MOVES``,
-    ``HEADS``, and ``COACH_TIP`` only if it has a coach) and writes the hooks. Given
+    A game's app sets the class attributes (``NEXT_PART``, ``MY_MOVES``, ``HEADS``, and ``COACH_TIP`` only
+    if it has a coach) and writes the hooks; a registered app gets the rest from its game (``from_the_game``).
+    Given
     ``opponents`` and ``human`` play whenever the table chosen has that many players; other
     sizes get ``default_opponents(players)`` (and seat 0 if your seat is not at the smaller table).
     """
@@ -92,6 +95,12 @@ class TableApp(TableFrame):
     HELP_JA = ""  # the game's help in Japanese ("": the English HELP in a Japanese app too)
     VIEW: Any = None  # the game's view module: narrate and scoreboard_html (None: the app writes those hooks)
     CLASSROOM: Any = None  # the game's classroom module: decision_row and round_rows (None: no class record)
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        for name, value in from_the_game(cls).items():
+            if name not in vars(cls):  # what an app sets itself wins
+                setattr(cls, name, value)
 
     def __init__(self, game: Any, human: int, opponents: Optional[Sequence[Any]], seed: Optional[int], *,
                  default_opponents: Callable[[int], list[Any]], tables: Sequence[tuple[str, Any]],
@@ -371,6 +380,28 @@ class TableApp(TableFrame):
         and how it came out, drawn from ``obs`` only, from ``CLASSROOM.round_rows`` (without one: the decisions
         as they are)."""
         return decisions if self.CLASSROOM is None else self.CLASSROOM.round_rows(obs, done, decisions)
+
+
+def from_the_game(app: type) -> dict[str, Any]:
+    """What a registered app takes from its game: ``TITLE`` (the registry's title), the rooms ``VIEW``
+    (``view.py``: narrate, scoreboard_html and ``HELP``) and ``CLASSROOM`` (``classroom.py``), and ``WORDS_JA``
+    and ``HELP_JA`` from ``words.py``; {} for an app the registry does not name (it sets its own).
+
+    >>> sorted(from_the_game(TableApp))
+    []
+    """
+    line = next((line for line in REGISTRY if line.app == f"{app.__module__}:{app.__qualname__}"), None)
+    if line is None:
+        return {}
+    found: dict[str, Any] = {"TITLE": line.title}
+    view, classroom, words = (room(line.module, name) for name in ("view", "classroom", "words"))
+    if view is not None:
+        found.update(VIEW=view, HELP=getattr(view, "HELP", ""))
+    if classroom is not None:
+        found["CLASSROOM"] = classroom
+    if words is not None:
+        found.update(WORDS_JA=getattr(words, "WORDS_JA", {}), HELP_JA=getattr(words, "HELP_JA", ""))
+    return found
 
 
 def game_name(game: Any) -> str:
