@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-GAMES_A_FILE = {"twentyfive": 2, "discontinuity": 2, "satori": 3, "scout": 2, "loop": 2}  # about a lesson's play
+GAMES_A_FILE = 2  # about a lesson's play; a game's classroom may say otherwise (SAMPLE_GAMES)
 PER_GAME = 6  # files a game
 
 
@@ -49,7 +49,8 @@ def student_file(info: Any, number: int, seed: int) -> tuple[str, str]:
     players = sizes[number % len(sizes)]
     app = info.app_class()(players=players, human=number % players, seed=seed)
     students = classroom.sample_students(players)
-    play_with_agent(app, students[number % len(students)], random.Random(seed), games=GAMES_A_FILE.get(info.name, 1))
+    games = getattr(classroom, "SAMPLE_GAMES", GAMES_A_FILE)
+    play_with_agent(app, students[number % len(students)], random.Random(seed), games=games)
     return f"{info.name}-student{number + 1:02d}.csv", app.records.csv_text()
 
 

@@ -169,6 +169,9 @@ def round_rows(obs: Observation, done: None, decisions: list[dict[str, Any]]) ->
     return rows
 
 
+SAMPLE_GAMES = 3  # games a sample student's file plays (tools/class_samples.py): a game of The Satori is short
+
+
 def sample_students(players: int) -> list[Any]:
     """Students for the sample class files: Bayesian and counting bots (calling at 3/5 or 1/2), and random ones.
 
