@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Optional
 
-from cardlib.core.protocol import Result
+from cardlib.core.protocol import SeatObservation
 from cardlib.discontinuity.scoring import JOKER, lay_out, row_penalty
 
 
@@ -37,7 +37,7 @@ def places(scores: tuple[int, ...], largest: list[int]) -> tuple[int, ...]:
 # --- what a seat may see -----------------------------------------------------------------------
 
 @dataclass(frozen=True)
-class Observation:
+class Observation(SeatObservation):
     """Everything a seat may know (everyone sees the same: no joker's face, no deck order).
 
     ``rows`` are laid out as the sheet writes them, the joker as "J" right of its anchor;
@@ -48,8 +48,7 @@ class Observation:
     (totals and places) once it is over, None before.
     """
 
-    seat: int
-    players: int
+    log: tuple[tuple, ...] = field(repr=False)  # the kit field kept where SeatObservation puts it, out of the repr
     square: tuple[int, ...]
     rows: tuple[tuple, ...]
     safe_sizes: tuple[int, ...]
@@ -57,13 +56,10 @@ class Observation:
     deck_size: int
     unseen: tuple[int, ...]
     scores: tuple[int, ...]
-    current_player: Optional[int]
     phase: str
     half: int
     start_player: int
     halves: tuple[HalfResult, ...]
-    log: tuple[tuple, ...] = field(repr=False)
-    result: Optional[Result] = None
 
     @property
     def row(self) -> tuple:
