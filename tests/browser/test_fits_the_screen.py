@@ -18,14 +18,14 @@ from pathlib import Path
 
 import pytest
 
+from cardlib.games import REGISTRY
 from tests.browser.mirror import click, open_app
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
 ROOT = Path(__file__).resolve().parents[2]
 SIZES = ((1920, 1080), (1366, 768))
-APPS = {"twentyfive": "TwentyFiveApp", "discontinuity": "DiscontinuityApp", "satori": "SatoriApp",
-        "scout": "ScoutApp", "loop": "LoopApp"}
+APPS = {info.name: info for info in REGISTRY if info.app}  # every registered game with an app
 
 # Voila scrolls its page inside #rendered_cells; after a resize, wait two frames for the layout to settle.
 MEASURE = """async () => {
@@ -100,8 +100,25 @@ def check_fits(game: str, largest: dict) -> None:
     assert not too_big, f"{game} scrolls: {too_big}"
 
 
+
+
+def largest_table(game: str) -> int | None:
+    """The most players the app's Players menu offers, when that is more than its usual table (else None)."""
+    app = APPS[game].app_class()(seed=0)
+    usual, menu = app.state.game.players, app.players_choice
+    most = max(table.players for _, table in menu.options) if menu is not None else usual
+    return most if most > usual else None
+
+
+def served(game: str, options: dict) -> str:
+    """The code of a one-cell notebook showing ``game``'s app made with ``options``."""
+    module, name = APPS[game].app.split(":")
+    return f"from {module} import {name}\n\n{name}(**{options!r})"
+
+
 # Each game at its usual table, and at its largest where that differs (more seats to fit).
-TABLES = [*((game, None) for game in APPS), ("twentyfive", 4), ("discontinuity", 4), ("satori", 5), ("scout", 5)]
+TABLES = [*((game, None) for game in APPS), *((game, largest_table(game)) for game in APPS if largest_table(game))]
+COACHED = [game for game in APPS if APPS[game].app_class().COACH_TIP]  # the apps with a coach
 
 
 def table_id(value) -> str:
@@ -111,10 +128,9 @@ def table_id(value) -> str:
 @pytest.mark.parametrize(("game", "players"), TABLES, ids=table_id)
 def test_a_whole_game_fits_both_screens_at_every_moment(game, players, voila_serving, browser):
     played = importlib.import_module(f"tests.browser.test_{game}_browser")  # its seed and its player's choices
-    package, name = f"cardlib.{game}", APPS[game]
-    app = getattr(importlib.import_module(package), name)
+    app = APPS[game].app_class()
     options = {"seed": played.SEED, **({"players": players} if players else {})}
-    url = voila_serving(f"from {package} import {name}\n\n{name}(**{options!r})")
+    url = voila_serving(served(game, options))
     game = f"{game}-{players}" if players else game
     context = browser.new_context(viewport={"width": 1920, "height": 1080})
     page = context.new_page()
@@ -177,11 +193,10 @@ def test_a_japanese_loop_table_with_a_revealed_8_fits_and_its_labels_clear_the_c
     check_fits("loop (Japanese)", largest)
 
 
-@pytest.mark.parametrize("game", ["twentyfive", "discontinuity", "satori"])
+@pytest.mark.parametrize("game", COACHED)
 def test_with_the_coach_open_the_table_the_buttons_and_the_scores_still_fit(game, voila_serving, browser):
     played = importlib.import_module(f"tests.browser.test_{game}_browser")
-    package, name = f"cardlib.{game}", APPS[game]
-    url = voila_serving(f"from {package} import {name}\n\n{name}(seed={played.SEED})")
+    url = voila_serving(served(game, {"seed": played.SEED}))
     context = browser.new_context(viewport={"width": 1920, "height": 1080})
     page = context.new_page()
     try:
