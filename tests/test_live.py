@@ -207,6 +207,27 @@ def test_a_page_made_ahead_has_opened_the_database_so_joining_opens_nothing(db, 
     assert student.app is not None, student.message.value
 
 
+def test_a_page_made_ahead_has_dealt_its_app_so_joining_makes_no_widget(db, class_db_url):
+    from ipywidgets.widgets.widget import _instances
+
+    student = page(db, class_db_url)  # as a pooled kernel runs it: the page loads the app's widgets with the form's
+    ahead = student._ahead[1]
+    assert type(ahead).__name__ == "TwentyFiveApp" and student.app is None
+    before = set(_instances)
+    student.name_field.value, student.code_field.value = "Ana", CODE
+    student.join_button.click()
+    assert student.app is ahead and student.children == (student.status_row, ahead)
+    assert set(_instances) - before == set()  # the join only showed what was made (status lines change values)
+
+
+def test_an_app_made_ahead_for_another_game_than_the_class_plays_is_not_shown(db, class_db_url):
+    student = page(db, class_db_url, game="loop")  # the class KXPR plays Twenty-five
+    assert type(student._ahead[1]).__name__ == "LoopApp"
+    student.name_field.value, student.code_field.value = "Ana", CODE
+    student.join_button.click()
+    assert type(student.app).__name__ == "TwentyFiveApp"
+
+
 def test_a_page_made_while_the_database_cannot_be_opened_says_so_at_the_join(tmp_path):
     student = ClassPage(f"sqlite:///{tmp_path / 'no folder' / 'class.db'}", CODE, "twentyfive")
     assert student._db is None and student.children == (student.form,)

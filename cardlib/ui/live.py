@@ -87,6 +87,7 @@ class ClassPage(widgets.VBox):
         self.game = game if game in app_games() else None
         self.name: Optional[str] = None  # set once joined
         self.app: Any = None
+        self._ahead: tuple[str, Any] = ("", None)  # (game, app) made in the pool before anyone joined
         self.people: Any = None  # the tables of people, while the student is there
         self.pending: list[tuple[str, int, list[dict[str, Any]]]] = []  # rounds not stored yet: (key, seat, rows)
         self.refused: list[str] = []  # rounds the database will never take (their keys)
@@ -124,14 +125,21 @@ class ClassPage(widgets.VBox):
         self._prepare()
 
     def _prepare(self) -> None:
-        """Do now what joining needs: import the game's app (every game's, if students choose) and open the class
-        database (its schema checked). ``cardlib class`` runs the page ahead in its pool of kernels, so a student
-        who joins waits for neither; a database that does not answer yet is opened again at the join."""
+        """Do now what joining needs: import the game's app (every game's, if students choose) and, for a class of
+        one game, make the app with its first deal, not yet shown; open the class database (its schema checked).
+        ``cardlib class`` runs the page ahead in its pool of kernels, so a student who joins waits for none of it,
+        and the page loads the app's widgets with the join form's; a database that does not answer yet is opened
+        again at the join."""
         for name in [self.game] if self.game else list(app_games()):
             try:
                 app_games()[name].app_class()
             except Exception:  # an app that cannot start says why when the student joins
                 pass
+        if self.game:
+            try:
+                self._ahead = (self.game, self._new_app(self.game))
+            except Exception:  # made again at the join, which says why it cannot start
+                self._ahead = ("", None)
         try:
             self._database()
         except Exception:
@@ -197,13 +205,17 @@ class ClassPage(widgets.VBox):
             self._db = ClassDB(self._db_url)
         return self._db
 
-    def _start_game(self, games_before: int) -> None:
-        app_class = app_games()[self.game].app_class()
+    def _new_app(self, game: str) -> Any:
+        """The game's app as this class plays it (its seed and language), dealt and not shown."""
         options: dict[str, Any] = {"seed": self._seed}
         if self._lang != "en":
             options["lang"] = self._lang
+        return app_games()[game].app_class()(**options)
+
+    def _start_game(self, games_before: int) -> None:
+        (game, ahead), self._ahead = self._ahead, ("", None)
         try:
-            self.app = app_class(**options)
+            self.app = ahead if game == self.game and ahead is not None else self._new_app(self.game)
         except Exception as error:  # an app that cannot start says why, never with a traceback
             return self._refuse(f"{type(error).__name__}: {error}")
         self.app.records.games_before = games_before  # this student's games are numbered after the stored ones
