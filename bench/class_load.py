@@ -13,19 +13,22 @@ beside it starts, watches and stops the class server; ``--tables N --size K`` ru
 For every N of ``--students``, a fresh `cardlib class` (its own process group; a temporary SQLite
 database unless ``--db``; a preheated pool of N kernels, ``--pool`` to change it) is started and
 left to heat its pool; then N students open the page at once in Debian's headless chromium (one
-browser, each student a context of its own), join with their own name and the class code, and play
+browser, each student a context of its own, opened on an empty tab before the clock starts, as a student's
+browser is open before the teacher gives the address), join with their own name and the class code, and play
 ``--rounds`` rounds by clicks, a seeded player's choice after a pause of about ``--think`` seconds.
 
 Ready: from the page's navigation start to the app playable (the header and an enabled action button),
 joining included, read in the page (``performance.now()``). A click: from the click event to the frame
 after the header's ``data-moment`` changed (or, for the first click of a two-click choice, which moves
-no moment, the enabled buttons changed). Rounds: what each page showed finished (a distinct moment
+no moment, the enabled buttons changed); the clicks made while other pages were still loading (before the
+last page's first click), and the p95 of the others, once every student plays. Rounds: what each page showed finished (a distinct moment
 offering "Next round" or "Play again") against the rounds and rows in the class database. Memory: RSS
 summed over the server's process tree (the server; its kernels) and over the browsers', at the end
 with every page still open, and the server tree's peak. CPU: seconds used while the class played, by
 the server, its kernels and the browsers, and the browsers' by kind of process (the pages' renderers,
-chromium's compositor in its gpu process, the rest: the browser process, its network service and
-Playwright's driver). The bench asks a page whether it is ready every 100 ms, never on every frame.
+chromium's compositor in its gpu process, the rest: the browser process and its network service; and
+Playwright's driver), and this script's own. The bench never polls a page while it waits: it awaits a
+promise the page resolves (``awaited``).
 
 "Render alone": a fresh class with a pool of ``--render`` kernels gets that many plain HTTP GETs of
 the student page at once (no browser): the time until all are answered, and how many hold the app.
@@ -59,49 +62,71 @@ from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 VIEWPORT = {"width": 1366, "height": 768}  # a student's laptop
 ENABLED = ".cl-controls button:not([disabled])"
 CLICK_MS = 30_000  # a click unanswered after this long: the page is stuck
-# The bench waits for a page by asking it every 100 ms, never on every frame (Playwright's default): thirty
-# pages polled on every frame while they load keep chromium's compositor drawing frames no student's browser draws.
-POLL_MS = 100
-SETTLE_S = 0.5  # a page's state is read twice this far apart (``settled``)
+# The bench waits for a page by awaiting a promise the page resolves (``awaited``), never by asking it again and
+# again: thirty pages polled on every frame (Playwright's default) keep chromium's compositor drawing frames no
+# student's browser draws, and polled every 100 ms their questions cost the browser and Playwright's driver
+# CPU a real class never spends. The one wait left polling (the saved rounds, at the end) asks every 500 ms.
+POLL_MS = 500
+SETTLE_MS = 500  # a page is read once nothing on it has changed for this long (``PREPARE``)
 ROUND_END = sorted({info.app_class().NEXT_PART[0] for info in REGISTRY if info.app} | {"Play again"})
 
-# In every page from its start: when the join form, then the playable app, first appeared (ms from navigation).
+# In every page from its start: when the join form, then the playable app, first appeared (ms from navigation),
+# and two promises that resolve then (the bench awaits them in one call each, asking the page nothing meanwhile).
 READY_WATCH = """(() => {
   const seen = {form: null, app: null};
   window.__clReady = seen;
+  let formSeen, appSeen;
+  window.__clFormSeen = new Promise(resolve => { formSeen = resolve; });
+  window.__clAppSeen = new Promise(resolve => { appSeen = resolve; });
   const observer = new MutationObserver(() => {
-    if (seen.form === null && document.querySelector('.cl-join button')) seen.form = performance.now();
+    if (seen.form === null && document.querySelector('.cl-join button')) {
+      seen.form = performance.now();
+      formSeen(seen.form);
+    }
     if (document.querySelector('.cl-header[data-moment]') && document.querySelector('%s')) {
       seen.app = performance.now();
       observer.disconnect();
+      appSeen(seen.app);
     }
   });
   observer.observe(document, {childList: true, subtree: true, attributes: true});
 })()""" % ENABLED
 
-# Armed before a click: the click event's time, then the frame after the header's moment (or the buttons) changed.
-ARM = """() => {
+# Before a click, one question to the page: it waits until nothing on it has changed for ``settle`` ms (on a
+# loaded machine a click's answer can arrive over seconds, and a header already moved beside the last round's
+# buttons is not a round finished), then arms the watch of the next click (the click event's time, then the
+# frame after the header's moment or the enabled buttons changed) and says its moment, its enabled buttons'
+# labels and where they are (the buttons scrolled into view, as a student scrolls to them).
+PREPARE = """async settle => {
   const moment = () => { const h = document.querySelector('.cl-header'); return h && h.getAttribute('data-moment'); };
-  const labels = () => Array.from(document.querySelectorAll('%s')).map(b => b.innerText.trim()).join('|');
-  const before = moment(), buttons = labels(), watch = {ms: null, done: false};
-  let clicked = null;
+  const enabled = () => Array.from(document.querySelectorAll('%s'));
+  const labels = () => enabled().map(b => b.textContent.trim()).join('|');
+  const watched = {childList: true, subtree: true, attributes: true, characterData: true};
+  await new Promise(resolve => {
+    let quiet = setTimeout(done, settle);
+    const limit = setTimeout(done, 50 * settle);
+    const observer = new MutationObserver(() => { clearTimeout(quiet); quiet = setTimeout(done, settle); });
+    function done() { observer.disconnect(); clearTimeout(quiet); clearTimeout(limit); resolve(); }
+    observer.observe(document.body, watched);
+  });
+  const before = moment(), buttons = labels();
+  let clicked = null, answered = null, done = false;
+  window.__clAnswered = new Promise(resolve => { answered = resolve; });
   const check = () => {
-    if (clicked === null || watch.done || (moment() === before && labels() === buttons)) return;
-    watch.done = true;
+    if (clicked === null || done || (moment() === before && labels() === buttons)) return;
+    done = true;
     observer.disconnect();
-    requestAnimationFrame(() => { watch.ms = performance.now() - clicked; });
+    requestAnimationFrame(() => answered(performance.now() - clicked));
   };
   const observer = new MutationObserver(check);
-  observer.observe(document.body, {childList: true, subtree: true, attributes: true, characterData: true});
+  observer.observe(document.body, watched);
   document.addEventListener('click', event => { clicked = event.timeStamp; check(); }, {capture: true, once: true});
-  window.__clArm = watch;
-}""" % ENABLED
-
-# The page's state after a click: its moment, and whether it offers a finished round's button.
-STATE = """() => {
-  const h = document.querySelector('.cl-header');
-  const labels = Array.from(document.querySelectorAll('%s')).map(b => b.innerText.trim());
-  return {moment: h && h.getAttribute('data-moment'), labels};
+  const shown = enabled();
+  if (shown.length) shown[shown.length - 1].scrollIntoView({block: 'nearest'});
+  return {moment: before, labels: shown.map(b => b.textContent.trim()), places: shown.map(b => {
+    const box = b.getBoundingClientRect();
+    return [box.left + box.width / 2, box.top + box.height / 2];
+  })};
 }""" % ENABLED
 
 
@@ -122,24 +147,30 @@ def choose(labels: Sequence[str], rng: random.Random) -> int:
     return rng.choice(onward or allowed)
 
 
-async def student(browser: Any, url: str, code: str, name: str, rounds: int, think: float, seed: int) -> dict:
-    """One student: open the page, join, play ``rounds`` rounds; what it saw (its context is left open)."""
+async def browser_open(browser: Any) -> Any:
+    """A student's browser, open on an empty tab before the lesson's address is given (its context and page)."""
     context = await browser.new_context(viewport=VIEWPORT)
     page = await context.new_page()
     await page.add_init_script(READY_WATCH)
+    return page
+
+
+async def student(page: Any, url: str, code: str, name: str, rounds: int, think: float, seed: int) -> dict:
+    """One student: open the page, join, play ``rounds`` rounds; what it saw (its context is left open)."""
+    context = page.context
     said: list[str] = []
     page.on("pageerror", lambda error: said.append(f"page error: {error}"))
     page.on("console", lambda message: said.append(message.text) if message.type == "error" else None)
-    seen = {"name": name, "context": context, "ready_s": None, "form_s": None, "why": "", "clicks": [],
+    seen = {"name": name, "context": context, "ready_s": None, "form_s": None, "why": "", "clicks": [], "click_at": [],
             "rounds": 0, "shown": None}
     try:
         await page.goto(url, wait_until="commit", timeout=LOAD_MS)
-        await page.wait_for_function("() => window.__clReady.form !== null", timeout=LOAD_MS, polling=POLL_MS)
+        await awaited(page, "window.__clFormSeen", LOAD_MS)
         fields = page.locator(".cl-join input")
         await fields.nth(0).fill(name)
         await fields.nth(1).fill(code.lower())
         await page.locator(".cl-join button").click()
-        await page.wait_for_function("() => window.__clReady.app !== null", timeout=LOAD_MS, polling=POLL_MS)
+        await awaited(page, "window.__clAppSeen", LOAD_MS)
         times = await page.evaluate("() => window.__clReady")
         seen["ready_s"], seen["form_s"] = times["app"] / 1000, times["form"] / 1000
     except Exception as error:
@@ -148,18 +179,17 @@ async def student(browser: Any, url: str, code: str, name: str, rounds: int, thi
     rng, finished = random.Random(seed), set()
     try:
         while len(seen["clicks"]) < 60 * rounds:
-            await asyncio.sleep(think * rng.uniform(0.5, 1.5))  # the page has settled: its buttons are the render's
-            state = await settled(page)
+            await asyncio.sleep(think * rng.uniform(0.5, 1.5))
+            state = await asyncio.wait_for(page.evaluate(PREPARE, SETTLE_MS), CLICK_MS / 1000)
             if set(state["labels"]) & set(ROUND_END):
                 finished.add(state["moment"])  # a finished round on show
             if len(finished) >= rounds:
                 break
             if not state["labels"]:
                 raise RuntimeError("no enabled button to click")
-            await page.evaluate(ARM)
-            await page.locator(ENABLED).nth(choose(state["labels"], rng)).click(timeout=CLICK_MS)
-            await page.wait_for_function("() => window.__clArm.ms !== null", timeout=CLICK_MS, polling=POLL_MS // 2)
-            seen["clicks"].append(await page.evaluate("() => window.__clArm.ms"))
+            await page.mouse.click(*state["places"][choose(state["labels"], rng)])  # the page's watch is armed
+            seen["clicks"].append(await awaited(page, "window.__clAnswered", CLICK_MS))
+            seen["click_at"].append(time.monotonic())
         seen["rounds"] = len(finished)
         status = page.locator(".cl-class-status")
         try:  # the page says every round it finished is saved (the kernel counts them from the database)
@@ -173,17 +203,15 @@ async def student(browser: Any, url: str, code: str, name: str, rounds: int, thi
     return seen
 
 
-async def settled(page: Any) -> dict:
-    """The page's state once two looks a moment apart agree: on a loaded machine a click's answer can arrive
-    over seconds, and a header already moved beside the last round's buttons is not a round finished."""
-    state = await page.evaluate(STATE)
-    for _ in range(50):
-        await asyncio.sleep(SETTLE_S)
-        again = await page.evaluate(STATE)
-        if again == state:
-            break
-        state = again
-    return state
+async def awaited(page: Any, promise: str, timeout_ms: float) -> Any:
+    """What a promise the page holds resolves to (one question to the page, answered when it resolves)."""
+    try:
+        value = await asyncio.wait_for(page.evaluate(f"() => {promise}"), timeout_ms / 1000)
+    except asyncio.TimeoutError:
+        raise TimeoutError(f"{promise} unresolved after {timeout_ms / 1000:.0f} s") from None
+    if value is None:
+        raise RuntimeError(f"{promise} is missing: the page's watch was not installed")
+    return value
 
 
 async def why_not_playable(page: Any, error: Exception, said: list[str]) -> str:
@@ -202,9 +230,10 @@ async def class_of(url: str, code: str, server: int, students: int, rounds: int,
     async with async_playwright() as playwright:
         browser = await playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
         try:
+            pages = await asyncio.gather(*(browser_open(browser) for _ in range(students)))
             at_start = memory(server)
-            seen = await asyncio.gather(*(student(browser, url, code, f"Student {n + 1:02d}", rounds, think, n)
-                                          for n in range(students)))
+            seen = await asyncio.gather(*(student(page, url, code, f"Student {n + 1:02d}", rounds, think, n)
+                                          for n, page in enumerate(pages)))
             at_end = memory(server)  # every page still open
             for key in [key for key in at_end if key.endswith("_cpu_s")]:  # CPU used while the class played
                 at_end[key] -= at_start[key]
@@ -239,6 +268,8 @@ def measure_class(students: int, args: argparse.Namespace) -> dict:
     by_student, rows = stored(url, code)
     ready = [one["ready_s"] for one in seen if one["ready_s"] is not None]
     clicks = [ms for one in seen for ms in one["clicks"]]
+    all_ready = max((at for one in seen for at in one["click_at"][:1]), default=0.0)  # the last page's first click
+    after_all = [ms for one in seen for ms, at in zip(one["clicks"], one["click_at"]) if at > all_ready]
     finished = sum(one["rounds"] for one in seen)
     in_db = sum(by_student.values())
     mismatched = [one["name"] for one in seen if by_student.get(one["name"], 0) != one["rounds"]]
@@ -247,6 +278,7 @@ def measure_class(students: int, args: argparse.Namespace) -> dict:
             "form_p50_s": percentile([one["form_s"] for one in seen if one["form_s"] is not None], 0.5),
             "not_playable": sum(one["ready_s"] is None for one in seen), "stuck": sum(bool(one["why"]) for one in seen),
             "clicks": len(clicks), "click_p50_ms": percentile(clicks, 0.5), "click_p95_ms": percentile(clicks, 0.95),
+            "clicks_while_loading": len(clicks) - len(after_all), "click_p95_after_all_ms": percentile(after_all, 0.95),
             "rounds_finished": finished, "rounds_in_db": in_db, "rows_in_db": rows,
             "rounds_shown_saved": sum(one["shown"] or 0 for one in seen), "mismatched": mismatched,
             **{f"end_{key}": value for key, value in at_end.items()},
@@ -285,20 +317,21 @@ def number(value: Optional[float], digits: int = 1) -> str:
 def class_table(rows: Sequence[dict]) -> str:
     """The students' rows as a Markdown table."""
     head = ("students", "pool", "warm s", "form p50 s", "ready p50 s", "ready p95 s", "not playable", "stuck", "clicks",
-            "click p50 ms", "click p95 ms", "rounds shown", "rounds in db", "rows in db", "server MB",
+            "click p50 ms", "click p95 ms", "clicks while others load", "click p95 once all play ms", "rounds shown", "rounds in db", "rows in db", "server MB",
             "kernels (peak)", "kernels MB (peak)", "browsers MB", "CPU s server/kernels/browsers",
-            "browsers' CPU s renderers/gpu/other")
+            "browsers' CPU s renderers/gpu/other/driver", "bench CPU s")
     lines = ["| " + " | ".join(head) + " |", "|" + "|".join("-" * (len(h) + 2) for h in head) + "|"]
     for r in rows:
         cells = (r["students"], r["pool"], number(r["warm_s"], 0), number(r["form_p50_s"]), number(r["ready_p50_s"]),
                  number(r["ready_p95_s"]),
                  r["not_playable"], r["stuck"], r["clicks"], number(r["click_p50_ms"], 0),
-                 number(r["click_p95_ms"], 0), r["rounds_finished"], r["rounds_in_db"], r["rows_in_db"],
+                 number(r["click_p95_ms"], 0), r["clicks_while_loading"], number(r["click_p95_after_all_ms"], 0), r["rounds_finished"], r["rounds_in_db"], r["rows_in_db"],
                  number(r["end_server_mb"], 0), f"{r['end_kernels']} ({r['peak_kernels']})",
                  f"{number(r['end_kernels_mb'], 0)} ({number(r['peak_kernels_mb'], 0)})",
                  number(r["end_browsers_mb"], 0),
                  "/".join(number(r[f"end_{part}_cpu_s"], 0) for part in ("server", "kernels", "browsers")),
-                 "/".join(number(r[f"end_{part}_cpu_s"], 0) for part in ("renderer", "gpu", "other")))
+                 "/".join(number(r[f"end_{part}_cpu_s"], 0) for part in ("renderer", "gpu", "other", "driver")),
+                 number(r["end_bench_cpu_s"], 0))
         lines.append("| " + " | ".join(str(c).rjust(len(h)) for c, h in zip(cells, head)) + " |")
     return "\n".join(lines)
 

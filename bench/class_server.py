@@ -52,12 +52,14 @@ def tree(pid: int, table: dict[int, tuple[int, int, int]]) -> set[int]:
 
 
 def chromium_kind(pid: int) -> str:
-    """What a process under this script is: chromium's renderer, gpu (its compositor), other (browser, network,
-    playwright's driver)."""
+    """What a process under this script is: chromium's renderer, gpu (its compositor), driver (Playwright's node),
+    other (chromium's browser process and its network service)."""
     try:
         command = Path(f"/proc/{pid}/cmdline").read_bytes()  # chromium rewrites its children's: no NULs then
     except OSError:
         return "other"
+    if b"playwright" in command and b"chromium" not in command.split(b"\0")[0]:
+        return "driver"
     kind = command.split(b"--type=")[1].split()[0].split(b"\0")[0] if b"--type=" in command else b""
     return {b"renderer": "renderer", b"gpu-process": "gpu"}.get(kind, "other")
 
@@ -75,7 +77,8 @@ def memory(server: int) -> dict[str, float]:
     return {"server_mb": mb({server}), "kernels": len(kernels), "kernels_mb": mb(kernels), "browsers_mb": mb(browsers),
             "server_cpu_s": cpu({server}), "kernels_cpu_s": cpu(kernels), "browsers_cpu_s": cpu(browsers),
             **{f"{kind}_cpu_s": cpu({pid for pid in browsers if kinds[pid] == kind})
-               for kind in ("renderer", "gpu", "other")}}
+               for kind in ("renderer", "gpu", "other", "driver")},
+            "bench_cpu_s": sum(os.times()[:2])}
 
 
 class Sampler(threading.Thread):

@@ -1,7 +1,8 @@
 """The browser benches, small. bench/browser.py on one game: one `make app` start timed to a playable page and three
 clicks timed to the updated table, the row it prints, and make, Voila and the kernels stopped afterwards.
 bench/class_load.py --tables: one table of The Satori (three seats, two students who press Start, a bot) through
-`cardlib class`, played to the end in chromium: its figures, its record replayed, the tables it prints."""
+`cardlib class`, played to the end in chromium: its figures, its record replayed, the tables it prints. And
+bench/class_load.py --students 2: two students join and play a round each; every round stored."""
 from __future__ import annotations
 
 import importlib.util
@@ -75,3 +76,19 @@ def test_one_table_of_people_is_played_to_the_end_measured_and_replayed() -> Non
         sys.path.remove(str(BENCH.parent))
     lines = table_load.tables_tables(row).splitlines()
     assert lines[2].split("|")[1].strip() == "1 × 3" and lines[2].split("|")[13].strip() == "0"  # lost
+
+
+def test_two_students_join_play_a_round_each_and_every_round_is_stored() -> None:
+    require_chromium(CHROMIUM)
+    run = subprocess.run([sys.executable, str(CLASS_LOAD), "--students", "2", "--rounds", "1", "--render", "2",
+                          "--think", "0.3", "--json"], capture_output=True, text=True, timeout=600)
+    assert run.returncode == 0, run.stderr[-3000:]
+    found = json.loads(run.stdout)
+    assert [(r["pages"], r["with_app"], r["why"]) for r in found["renders"]] == [(2, 2, []), (2, 2, [])]
+    row = found["classes"][0]
+    assert (row["students"], row["not_playable"], row["stuck"], row["mismatched"]) == (2, 0, 0, []), row["why"]
+    assert row["rounds_finished"] == row["rounds_in_db"] == row["rounds_shown_saved"] == 2
+    assert 0 < row["form_p50_s"] <= row["ready_p50_s"] <= row["ready_p95_s"] < 120
+    assert row["clicks"] >= 2 and 0 < row["click_p50_ms"] <= row["click_p95_ms"] < 30_000
+    assert 0 <= row["clicks_while_loading"] <= row["clicks"]
+    assert row["end_renderer_cpu_s"] > 0 and row["end_driver_cpu_s"] > 0 and row["end_kernels"] >= 2
