@@ -1,6 +1,6 @@
 """``python -m cardlib``: the ``cardlib`` command (``python -m cardlib app scout``)."""
 import sys
 
-from cardlib.cli import main
+from cardlib.entry import main
 
 sys.exit(main())

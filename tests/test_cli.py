@@ -159,6 +159,27 @@ def test_cardlib_app_from_the_wheel_alone_serves_a_game_in_an_empty_folder(tmp_p
     assert "Traceback" not in log.read_text()  # Ctrl+C stops Voila quietly
 
 
+# A Ctrl+C while the command still imports its parts: sent to itself as it imports the command's module.
+CTRL_C_WHILE_IMPORTING = """
+import builtins, os, signal, sys
+real = builtins.__import__
+def importing(name, *args, **kwargs):
+    if name == "cardlib.cli":
+        os.kill(os.getpid(), signal.SIGINT)
+    return real(name, *args, **kwargs)
+builtins.__import__ = importing
+from cardlib.entry import main
+sys.exit(main(["app", "twentyfive"]))
+"""
+
+
+def test_ctrl_c_while_the_command_imports_its_parts_stops_it_quietly():
+    run = subprocess.run([sys.executable, "-c", CTRL_C_WHILE_IMPORTING], cwd=ROOT, capture_output=True, text=True,
+                         timeout=120)
+    assert run.returncode == 130 and "Traceback" not in run.stderr, run.stderr[-2000:]
+    assert run.stderr.strip() == "cardlib: stopped (Ctrl+C)."
+
+
 def test_cardlib_class_help_lists_its_options():
     run = cardlib("class", "--help")
     assert run.returncode == 0 and "class" in cardlib("--help").stdout
