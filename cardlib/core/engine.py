@@ -5,16 +5,16 @@ A game's State writes only hooks, the way OpenSpiel's ``kuhn_poker.py`` serves `
 - ``_check(action)``: raise IllegalActionError saying what and why, changing nothing; whatever
   it returns is handed to ``_change`` (a plan worked out while checking, or None);
 - ``_change(action, plan)``: make the legal action happen (whose turn next: ``self._current``);
-- ``legal_actions()``, ``_observe(seat)`` (an Observation with at least seat, players,
-  current_player, log and result, which ``_seat_fields(seat)`` gives: the apps draw from these),
-  ``_determinize(seat, rng)``, ``result``,
+- ``_legal_actions(seat)``: the decisions of the seat to act (never asked once the game is over);
+- ``_observe(seat)`` (an Observation with at least seat, players, current_player, log and result,
+  which ``_seat_fields(seat)`` gives: the apps draw from these), ``_determinize(seat, rng)``, ``result``,
   ``all_cards``.
 
 A public event goes into ``self._log`` as (kind, seat, value); the apps narrate it.
 
 The base keeps ``current_player`` (``self._current``, None once the game is over), ``is_over``,
-``history``, ``apply`` (refuse a finished game, check, change, record), ``observation`` and
-``determinize`` (a seat that is no seat is refused) and ``clone``. ``core/example.py`` is a whole game
+``legal_actions`` ([] once over), ``history``, ``apply`` (refuse a finished game, check, change, record),
+``observation`` and ``determinize`` (a seat that is no seat is refused) and ``clone``. ``core/example.py`` is a whole game
 written this way.
 
 ``_check`` refuses an action's type twins too: ``Take(3, 7.0, 8) == Take(3, 7, 8)`` and both hash alike,
@@ -133,10 +133,14 @@ class Engine:
             other.__dict__.update({key: _copy(value) for key, value in self.__dict__.items()})
         return other
 
-    # -- the hooks a game writes --
-
     def legal_actions(self) -> list[Hashable]:
         """The actions the current player may take ([] once the game is over)."""
+        return [] if self._current is None else self._legal_actions(self._current)
+
+    # -- the hooks a game writes --
+
+    def _legal_actions(self, seat: Any) -> list[Hashable]:
+        """The actions ``seat``, the player to act, may take now (the game is not over)."""
         raise NotImplementedError
 
     def _check(self, action: Hashable) -> Any:

@@ -145,10 +145,8 @@ class State(Engine):
         self._folder: Optional[int] = None
         self._current = 0
 
-    def legal_actions(self) -> list[Action]:
+    def _legal_actions(self, seat: int) -> list[Action]:
         """Check or bet; call or fold when facing a bet."""
-        if self._current is None:
-            return []
         return [CALL, FOLD] if self._facing_bet() else [CHECK, BET]
 
     def _facing_bet(self) -> bool:

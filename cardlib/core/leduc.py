@@ -185,11 +185,9 @@ class State(Engine):
         total = sum(left.values())
         return [(Fraction(left[card], total), Deal(card)) for card in CARDS if left[card]]
 
-    def legal_actions(self) -> list[Action]:
+    def _legal_actions(self, seat: Union[int, str]) -> list[Action]:
         """Chance's deals; check or bet; fold, call or raise (while the round has fewer than two bets)."""
-        if self._current is None:
-            return []
-        if self._current == CHANCE:
+        if seat == CHANCE:
             return [deal for _, deal in self.chance_outcomes()]
         if not self._facing_bet():
             return [CHECK, BET]

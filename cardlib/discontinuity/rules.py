@@ -196,11 +196,8 @@ class State(Engine):
                 cards.append(self._jokers[seat])
         return tuple(cards + self._deck + self._reserve + self._old_jokers + self._set_aside)
 
-    def legal_actions(self) -> list[Action]:
+    def _legal_actions(self, seat: int) -> list[Action]:
         """The actions the current player may take."""
-        seat = self._current
-        if seat is None:
-            return []
         if self._placing:
             return [PLACE_JOKER[n] for n in _numbers(self._rows[seat])]
         out: list[Action] = takes(self._square)

@@ -187,11 +187,8 @@ class State(Engine):
 
     # -- the decisions --
 
-    def legal_actions(self) -> list[Action]:
+    def _legal_actions(self, player: int) -> list[Action]:
         """Set aside a pair; on a turn donden, the plays that may be made, and pass; a chair before a loop round."""
-        player = self._current
-        if player is None:
-            return []
         if self._phase == SETTING:
             return [action_of(SetAside, pair) for pair in combinations(cards_in_order(self._hands[player]), ASIDE)]
         if self._phase == SITTING:

@@ -173,11 +173,8 @@ class State(Engine):
 
     # -- the decisions --
 
-    def legal_actions(self) -> list[Action]:
+    def _legal_actions(self, seat: int) -> list[Action]:
         """A turn: play a card of a kind in hand, declare, or pass with an empty hand; a window: katsu or not."""
-        seat = self._current
-        if seat is None:
-            return []
         if self._phase == WINDOW:
             return [KATSU, NO_KATSU]
         legal: list[Action] = []

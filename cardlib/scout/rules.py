@@ -168,11 +168,8 @@ class State(Engine):
 
     # -- the decisions --
 
-    def legal_actions(self) -> list[Action]:
+    def _legal_actions(self, seat: int) -> list[Action]:
         """Keep or turn at the round start; on a turn every beating show, then every scout and scout & show."""
-        seat = self._current
-        if seat is None:
-            return []
         if self._phase == KEEPING:
             return [KEEP, TURN]
         hand, active = self._hands[seat], self._active

@@ -168,11 +168,8 @@ class State(Engine):
         """The pairs among every hand and field card now in play."""
         return pair_count(card for cards in self._hands + self._fields for card in cards)
 
-    def legal_actions(self) -> list[Any]:
+    def _legal_actions(self, seat: int) -> list[Any]:
         """The actions the current player may take."""
-        seat = self._current
-        if seat is None:
-            return []
         if self._revealing:
             return [REVEALS[value] for value in reveal_options(self._hands[seat])]
         if self._pos >= len(self._pile):
