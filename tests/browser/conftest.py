@@ -33,6 +33,7 @@ import nbformat
 import pytest
 
 from cardlib.serving import voila_environment, voila_options
+from cardlib.ui.launch import with_frontend
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -92,14 +93,16 @@ def stop(process: subprocess.Popen) -> None:
         pass
 
 
-def start_voila(folder: Path, code: str) -> tuple[str, subprocess.Popen]:
-    """Voila serving a notebook that shows what ``code`` ends with: its URL once it answers, and
-    its process (the caller stops it). Its log is ``folder/voila.log``."""
+def start_voila(folder: Path, code: str, frontend: str | None = None) -> tuple[str, subprocess.Popen]:
+    """Voila serving a notebook that shows what ``code`` ends with (with ``frontend``'s template, as
+    `cardlib app --frontend` does, when given): its URL once it answers, and its process (the caller
+    stops it). Its log is ``folder/voila.log``."""
     notebook = app_notebook(folder, code)
     port, log = free_port(), folder / "voila.log"
     env = voila_environment(dict(os.environ, JUPYTER_RUNTIME_DIR=str(folder / "runtime"), PYTHONUNBUFFERED="1"))
     # `cardlib app`'s options without culling; standalone Voila runs as root without any flag.
-    command = [VOILA, *voila_options(port=port, cull_idle=None), str(notebook)]
+    options = voila_options(port=port, cull_idle=None)
+    command = [VOILA, *(with_frontend(options, frontend) if frontend else options), str(notebook)]
     with open(log, "w") as out:
         process = subprocess.Popen(command, cwd=folder, stdout=out, stderr=subprocess.STDOUT, env=env,
                                    start_new_session=True)  # its own group: stop() ends its kernels too

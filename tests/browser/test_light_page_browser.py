@@ -12,9 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from cardlib.serving import voila_environment, voila_options
-from cardlib.ui.launch import with_frontend
-from tests.browser.conftest import VOILA, app_notebook, free_port, stop, wait_until_serving
+from tests.browser.conftest import start_voila, stop
 
 pytestmark = pytest.mark.browser
 
@@ -33,20 +31,7 @@ LAYOUT = """() => [...document.querySelectorAll(
 def serve(folder: Path, frontend: str) -> tuple[str, subprocess.Popen]:
     """Voila serving the Loop app (seed 7) with ``frontend``'s template, as `cardlib app --frontend` does."""
     folder.mkdir()
-    notebook = app_notebook(folder, APP)
-    port, log = free_port(), folder / "voila.log"
-    env = voila_environment(dict(os.environ, JUPYTER_RUNTIME_DIR=str(folder / "runtime"), PYTHONUNBUFFERED="1"))
-    command = [VOILA, *with_frontend(voila_options(port=port, cull_idle=None), frontend), str(notebook)]
-    with open(log, "w") as out:
-        process = subprocess.Popen(command, cwd=folder, stdout=out, stderr=subprocess.STDOUT, env=env,
-                                   start_new_session=True)
-    url = f"http://127.0.0.1:{port}/"
-    try:
-        wait_until_serving(url, process, log)
-    except BaseException:
-        stop(process)
-        raise
-    return url, process
+    return start_voila(folder, APP, frontend)
 
 
 @pytest.fixture(scope="module")
