@@ -277,6 +277,7 @@ def measure_class(students: int, args: argparse.Namespace) -> dict:
             "ready_p50_s": percentile(ready, 0.5), "ready_p95_s": percentile(ready, 0.95),
             "form_p50_s": percentile([one["form_s"] for one in seen if one["form_s"] is not None], 0.5),
             "not_playable": sum(one["ready_s"] is None for one in seen), "stuck": sum(bool(one["why"]) for one in seen),
+            "click_times": sorted((at, ms) for one in seen for ms, at in zip(one["clicks"], one["click_at"])),
             "clicks": len(clicks), "click_p50_ms": percentile(clicks, 0.5), "click_p95_ms": percentile(clicks, 0.95),
             "clicks_while_loading": len(clicks) - len(after_all), "click_p95_after_all_ms": percentile(after_all, 0.95),
             "rounds_finished": finished, "rounds_in_db": in_db, "rows_in_db": rows,

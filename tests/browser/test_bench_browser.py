@@ -32,6 +32,15 @@ def load_bench():
     return module
 
 
+def class_load(*args: str) -> dict:
+    """What bench/class_load.py prints as JSON for ``args`` (its students think 0.3 s); it must exit cleanly."""
+    require_chromium(CHROMIUM)
+    run = subprocess.run([sys.executable, str(CLASS_LOAD), *args, "--think", "0.3", "--json"], capture_output=True,
+                         text=True, timeout=600)
+    assert run.returncode == 0, run.stderr[-3000:]
+    return json.loads(run.stdout)
+
+
 def test_one_start_and_three_clicks_give_positive_figures_and_the_games_row(browser):
     bench, name = load_bench(), REGISTRY[0].name
     context = browser.new_context(viewport=bench.VIEWPORT)
@@ -57,11 +66,7 @@ def test_one_start_and_three_clicks_give_positive_figures_and_the_games_row(brow
 
 
 def test_one_table_of_people_is_played_to_the_end_measured_and_replayed() -> None:
-    require_chromium(CHROMIUM)
-    run = subprocess.run([sys.executable, str(CLASS_LOAD), "--tables", "1", "--size", "3", "--people", "2",
-                          "--think", "0.3", "--json"], capture_output=True, text=True, timeout=600)
-    assert run.returncode == 0, run.stderr[-3000:]
-    row = json.loads(run.stdout)
+    row = class_load("--tables", "1", "--size", "3", "--people", "2")
     assert (row["game"], row["pages"], row["not_playable"], row["stuck"]) == ("satori", 2, 0, 0), row["why"]
     assert row["people_moves"] >= 1 and row["bot_moves"] >= 1  # Start now put a bot in the third seat
     assert 0 < row["samples"] <= row["people_moves"]  # one other page a person's move
@@ -79,11 +84,7 @@ def test_one_table_of_people_is_played_to_the_end_measured_and_replayed() -> Non
 
 
 def test_two_students_join_play_a_round_each_and_every_round_is_stored() -> None:
-    require_chromium(CHROMIUM)
-    run = subprocess.run([sys.executable, str(CLASS_LOAD), "--students", "2", "--rounds", "1", "--render", "2",
-                          "--think", "0.3", "--json"], capture_output=True, text=True, timeout=600)
-    assert run.returncode == 0, run.stderr[-3000:]
-    found = json.loads(run.stdout)
+    found = class_load("--students", "2", "--rounds", "1", "--render", "2")
     assert [(r["pages"], r["with_app"], r["why"]) for r in found["renders"]] == [(2, 2, []), (2, 2, [])]
     row = found["classes"][0]
     assert (row["students"], row["not_playable"], row["stuck"], row["mismatched"]) == (2, 0, 0, []), row["why"]
