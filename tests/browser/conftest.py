@@ -23,7 +23,6 @@ import subprocess
 import sys
 import time
 import urllib.error
-import urllib.request
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -103,16 +102,22 @@ def start_voila(folder: Path, code: str, frontend: str | None = None) -> tuple[s
     # `cardlib app`'s options without culling; standalone Voila runs as root without any flag.
     options = voila_options(port=port, cull_idle=None)
     command = [VOILA, *(with_frontend(options, frontend) if frontend else options), str(notebook)]
+    url = f"http://127.0.0.1:{port}/"
+    return url, started_serving(command, folder, log, url, env)
+
+
+def started_serving(command: list[str], folder: Path, log: Path, url: str, env: dict) -> subprocess.Popen:
+    """``command`` started in ``folder`` in a process group of its own (so that ``stop`` ends its kernels too), its
+    output to ``log``; its process once ``url`` answers (stopped, and the error raised, if it never does)."""
     with open(log, "w") as out:
         process = subprocess.Popen(command, cwd=folder, stdout=out, stderr=subprocess.STDOUT, env=env,
-                                   start_new_session=True)  # its own group: stop() ends its kernels too
-    url = f"http://127.0.0.1:{port}/"
+                                   start_new_session=True)
     try:
         wait_until_serving(url, process, log)
     except BaseException:
         stop(process)
         raise
-    return url, process
+    return process
 
 
 @pytest.fixture(scope="module")

@@ -44,7 +44,7 @@ from cardlib.core.classdb import ClassDB
 from cardlib.core.tables import Table
 from cardlib.games import info
 from cardlib.ui.app import ordinal
-from tests.browser.conftest import free_port, stop, wait_until_serving
+from tests.browser.conftest import free_port, started_serving, stop
 from tests.browser.mirror import LOAD_TIMEOUT
 from tests.browser.people_helpers import ANSWERS, CARD, ENABLED, SEQ_AT_LEAST, WATCH, Record, seat_cards
 from tests.browser.test_fits_the_screen import MEASURE, SIZES
@@ -95,16 +95,8 @@ def start_class(folder: Path) -> tuple[subprocess.Popen, str, int, Path]:
     command = [sys.executable, "-m", "cardlib", "class", "--game", "satori", "--code", CODE, "--db",
                "sqlite:///class.db", "--port", str(port), "--dashboard-port", str(dashboard), "--students", "3",
                "--katsu-seconds", str(KATSU_SECONDS)]
-    with open(log, "w") as out:
-        process = subprocess.Popen(command, cwd=folder, stdout=out, stderr=subprocess.STDOUT,
-                                   env=dict(os.environ, PYTHONUNBUFFERED="1"), start_new_session=True)
     url = f"http://127.0.0.1:{port}/"
-    try:
-        wait_until_serving(url, process, log)
-    except BaseException:
-        stop(process)
-        raise
-    return process, url, dashboard, log
+    return started_serving(command, folder, log, url, dict(os.environ, PYTHONUNBUFFERED="1")), url, dashboard, log
 
 
 def fits(page, pictures: Path, name: str) -> str:
