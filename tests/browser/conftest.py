@@ -22,7 +22,6 @@ import socket
 import subprocess
 import sys
 import time
-import urllib.error
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
