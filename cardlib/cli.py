@@ -83,14 +83,19 @@ def parser() -> argparse.ArgumentParser:
     app.add_argument("--host", default=HOST, help=f"the address to listen on (default: {HOST}, this machine "
                      "only; 0.0.0.0: the local network too, with no password)")
     app.add_argument("--port", type=port_number, default=PORT, help=f"the port (default: {PORT})")
-    app.add_argument("--cull-idle", type=whole_number, default=CULL_IDLE, metavar="SECONDS",
-                     help=f"shut a closed or reloaded page's kernel down after this long idle (default: {CULL_IDLE}; "
-                     "0: never)")
-    app.add_argument("--cull-every", type=whole_number, default=CULL_EVERY, metavar="SECONDS",
-                     help=f"how often to look for such kernels (default: {CULL_EVERY})")
+    add_culling_options(app)
     add_frontend_option(app)
     add_class_command(commands, games)
     return top
+
+
+def add_culling_options(command: argparse.ArgumentParser) -> None:
+    """``--cull-idle`` and ``--cull-every``: when a closed or reloaded page's kernel is shut down."""
+    command.add_argument("--cull-idle", type=whole_number, default=CULL_IDLE, metavar="SECONDS",
+                         help=f"shut a closed or reloaded page's kernel down after this long idle (default: "
+                         f"{CULL_IDLE}; 0: never)")
+    command.add_argument("--cull-every", type=whole_number, default=CULL_EVERY, metavar="SECONDS",
+                         help=f"how often to look for such kernels (default: {CULL_EVERY})")
 
 
 def add_frontend_option(command: argparse.ArgumentParser) -> None:
@@ -133,11 +138,7 @@ def add_class_command(commands: Any, games: dict[str, GameInfo]) -> None:
     live.add_argument("--students", type=whole_number, default=STUDENTS, metavar="N",
                       help=f"kernels started ahead, one a student (default: {STUDENTS}; 0: none, each page starts "
                       "its own)")
-    live.add_argument("--cull-idle", type=whole_number, default=CULL_IDLE, metavar="SECONDS",
-                      help=f"shut a closed or reloaded page's kernel down after this long idle (default: {CULL_IDLE}; "
-                      "0: never)")
-    live.add_argument("--cull-every", type=whole_number, default=CULL_EVERY, metavar="SECONDS",
-                      help=f"how often to look for such kernels (default: {CULL_EVERY})")
+    add_culling_options(live)
     add_frontend_option(live)
 
 
