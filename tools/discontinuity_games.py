@@ -17,15 +17,14 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from cardlib.core.tournament import standings  # noqa: E402
 from cardlib.discontinuity import Game  # noqa: E402
 from cardlib.discontinuity.census import TOURNAMENT, WATCH, lesson_players, watch  # noqa: E402
+from tournament_csv import write_tournament  # noqa: E402
 
 DATA = ROOT / "notebooks" / "data"
 WATCH_TURNS_CSV = DATA / "discontinuity_watch_turns.csv"
@@ -44,13 +43,7 @@ def main() -> None:
     games.to_csv(WATCH_GAMES_CSV, index=False)
     print(f"wrote {WATCH_TURNS_CSV.name} ({len(turns)} turns) and {WATCH_GAMES_CSV.name}: "
           f"{WATCH['games']} games, seed {WATCH['seed']}, {time.perf_counter() - start:.0f} s")
-    start = time.perf_counter()
-    with ProcessPoolExecutor(args.workers) as pool:
-        table, summary = standings(Game(players=3), lesson_players(), executor=pool, **TOURNAMENT)
-    table.to_csv(TOURNAMENT_CSV, index=False)
-    print(f"wrote {TOURNAMENT_CSV.name}: {TOURNAMENT['games']} games, seed {TOURNAMENT['seed']}, "
-          f"{time.perf_counter() - start:.0f} s")
-    print(summary.to_string())
+    write_tournament(Game(players=3), lesson_players(), TOURNAMENT_CSV, TOURNAMENT, args.workers)
 
 
 if __name__ == "__main__":

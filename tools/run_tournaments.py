@@ -11,16 +11,14 @@ from __future__ import annotations
 
 import argparse
 import sys
-import time
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from cardlib.core.tournament import standings  # noqa: E402
 from cardlib.twentyfive import CoachBot, Game, ThresholdBot  # noqa: E402
 from cardlib.twentyfive.analysis import COACH_TOURNAMENT, NAIVE_COACH_TOURNAMENT  # noqa: E402
+from tournament_csv import write_tournament  # noqa: E402
 
 DATA = ROOT / "notebooks" / "data"
 # Two equal ThresholdBots, so that neither is a scapegoat for the other: 22 cards is about where
@@ -44,13 +42,7 @@ def main() -> None:
     for name, (agents, path, settings) in TOURNAMENTS.items():
         if args.only and name not in args.only:
             continue
-        start = time.perf_counter()
-        with ProcessPoolExecutor(args.workers) as pool:
-            table, summary = standings(Game(players=3), agents, executor=pool, **settings)
-        table.to_csv(path, index=False)
-        print(f"wrote {path.relative_to(ROOT)}: {settings['games']} games, seed {settings['seed']}, "
-              f"{time.perf_counter() - start:.0f} s")
-        print(summary.to_string())
+        write_tournament(Game(players=3), agents, path, settings, args.workers)
 
 
 if __name__ == "__main__":
