@@ -75,27 +75,34 @@ def top_run(pile):
     return run
 
 
+PLAYS = {"S": "satori", "Z": "zatsunen"}
+
+
+def quiet(plays, players=3):
+    """Plays in turn that nobody calls: S (satori) or Z (zatsunen) a play, spaces only to group them in rounds.
+
+    ``players``: how many are still in (each other one says "no katsu").
+
+    >>> quiet("SZ", players=2)
+    'play satori / no katsu / play zatsunen / no katsu'
+    """
+    after = " / no katsu" * (players - 1)
+    return " / ".join(f"play {PLAYS[card]}{after}" for card in plays if card != " ")
+
+
 # --- scripts used by several tests ---------------------------------------------------------------
 
 NO = "no katsu / no katsu"  # the two other players of a three-player game let a card go
 
 # 0 plays satori three times and declares at the start of their fourth turn, zatsunen still in hand.
 DECLARE_GAME = f"""
-    play satori / {NO}        # 0
-    play zatsunen / {NO}      # 1
-    play zatsunen / {NO}      # 2
-    play satori / {NO}        # 0
-    play satori / {NO}        # 1
-    play zatsunen / {NO}      # 2
-    play satori / {NO}        # 0
-    play satori / {NO}        # 1
-    play satori / {NO}        # 2
+    {quiet("SZZ SSZ SSS")}   # rounds of 0, 1, 2
     declare                   # 0: top three are satori; Z, Z in hand
 """
 
 # Everyone plays zatsunen, zatsunen, satori, satori, satori and nobody calls: every hand empties
 # with player 2's last play, every run is 3.
-EMPTY_GAME = "\n".join([f"play zatsunen / {NO}"] * 6 + [f"play satori / {NO}"] * 9)
+EMPTY_GAME = quiet("ZZZ ZZZ SSS SSS SSS")
 
 # 2 takes 1's three satori by Katsu; 1, with no satori left anywhere, then calls on 0's zatsunen.
 NO_SATORI_GAME = f"""
@@ -117,14 +124,7 @@ NO_SATORI_GAME = f"""
 PASS_GAME = f"""
     play zatsunen / {NO}            # 0
     play zatsunen / katsu           # 1; 2 calls: out. 1 takes back the Z and a satori of 2's hand
-    play satori / no katsu          # 0 (2 is skipped and never asked)
-    play satori / no katsu          # 1
-    play satori / no katsu          # 0
-    play satori / no katsu          # 1
-    play zatsunen / no katsu        # 0
-    play zatsunen / no katsu        # 1
-    play satori / no katsu          # 0: hand empty
-    play satori / no katsu          # 1
+    {quiet("SS SS ZZ SS", 2)}       # rounds of 0 and 1 (2 is skipped and never asked): 0's hand empty
     pass                            # 0
     play satori / katsu             # 1; 0, hand empty, calls and wins the satori
     pass                            # 0

@@ -16,7 +16,7 @@ from cardlib.satori import (
 )
 from tests.satori.helpers import (
     DEAL, DECK, DECLARE_GAME, EMPTY_GAME, NO, NO_SATORI_GAME, NOTATION, PASS_GAME,
-    agrees, asked, legal, log_length, log_since, moves, play_out, rejects, stacked, top_run,
+    agrees, asked, legal, log_length, log_since, moves, play_out, quiet, rejects, stacked, top_run,
 )
 
 OPTIONS = (*VARIANTS, Game(players=3, satori=1, zatsunen=1), Game(players=4, start=3, satori=2, zatsunen=2))
@@ -208,12 +208,7 @@ def test_a_player_may_look_at_their_own_pile_in_order_at_any_time():
 def test_declare_only_when_the_top_three_are_satori_unbroken_counted_from_the_top():
     # 0 plays S S S Z: three satori, but not on top; 1 plays Z S S S: the top three, though not played first
     state = stacked()
-    script = [
-        f"play satori / {NO}", f"play zatsunen / {NO}", f"play zatsunen / {NO}",
-        f"play satori / {NO}", f"play satori / {NO}", f"play zatsunen / {NO}",
-        f"play satori / {NO}", f"play satori / {NO}", f"play satori / {NO}",
-    ]
-    play_out(state, script)
+    play_out(state, quiet("SZZ SSZ SSS"))
     assert state.pile(0) == ("S", "S", "S")
     assert legal(state) == {"play zatsunen", "declare"}
     play_out(state, f"play zatsunen / {NO}")         # 0 covers the run: S S S Z
@@ -260,12 +255,9 @@ def test_satori_won_by_katsu_count_toward_a_declaration():
     state = stacked()
     play_out(state, f"""
         play satori / katsu                  # 0; 1 calls: satori, onto 1's pile
-        play satori / {NO}                   # 1
-        play zatsunen / {NO}                 # 2
-        play zatsunen / {NO}                 # 0
-        play satori / {NO}                   # 1: won S, S, S
+        {quiet("SZZ S")}                     # 1, 2, 0, then 1: won S, S, S
     """)
-    play_out(state, f"play zatsunen / {NO} / play zatsunen / {NO}")
+    play_out(state, quiet("ZZ"))
     assert state.pile(1) == ("S", "S", "S") and state.observation(0).piles[1] == ("S", None, None)
     assert legal(state) == {"play satori", "play zatsunen", "declare"}
     play_out(state, "declare")
@@ -288,17 +280,10 @@ def test_pass_only_with_an_empty_hand():
 
 def test_pass_and_declare_are_both_offered_with_an_empty_hand_and_a_run_of_three():
     state = stacked(satori=3, zatsunen=1, hands=[["S", "S", "S", "Z"]] * 3)
-    play_out(state, """
+    play_out(state, f"""
         play zatsunen / katsu      # 0; 1 calls: out; 0 takes the zatsunen back and a satori
-        play zatsunen / no katsu   # 2 (1 skipped)
-        play satori / no katsu     # 0
-        play satori / no katsu     # 2
-        play satori / no katsu     # 0
-        play satori / no katsu     # 2
-        play satori / no katsu     # 0
-        play satori / no katsu     # 2: hand empty, Z S S S on the pile
-        play satori / no katsu     # 0: Z in hand, S S S S on the pile
-    """)
+        {quiet("Z SS SS SS S", 2)} # 2 (1 skipped), then 0 and 2 in turn
+    """)                           # 2: hand empty, Z S S S on the pile; 0: Z in hand, S S S S on the pile
     assert state.hand(2) == () and state.pile(2) == ("Z", "S", "S", "S")
     assert legal(state) == {"declare", "pass"}
     play_out(state, "pass")
@@ -318,15 +303,7 @@ def test_the_engine_asks_every_decision_even_when_only_one_action_is_legal():
     assert len(state.history) == history + 1 and state.history[-1] == PASS
     # a two-player window asks the one other player, a hand of one kind asks which card all the same
     state = stacked(players=2)
-    play_out(state, """
-        play satori / no katsu      # 0
-        play satori / no katsu      # 1
-        play satori / no katsu      # 0
-        play satori / no katsu      # 1
-        play zatsunen / no katsu    # 0
-        play zatsunen / no katsu    # 1
-        play satori                 # 0: the last satori; S S Z S on the pile, Z in hand
-    """)
+    play_out(state, quiet("SS SS ZZ", 2) + " / play satori")   # 0's last satori: S S Z S on the pile, Z in hand
     assert state.current_player == 1 and legal(state) == {"katsu", "no katsu"}
     play_out(state, "no katsu / play satori / no katsu")
     assert state.pile(0) == ("S", "S", "Z", "S") and state.hand(0) == ("Z",)
@@ -420,15 +397,7 @@ def test_the_satori_given_comes_from_the_callers_hand_if_any():
 def test_otherwise_the_satori_given_comes_from_the_callers_pile_nearest_the_top():
     state = stacked()
     play_out(state, f"""
-        play zatsunen / {NO}        # 0
-        play satori / {NO}          # 1
-        play zatsunen / {NO}        # 2
-        play satori / {NO}          # 0
-        play satori / {NO}          # 1
-        play satori / {NO}          # 2
-        play satori / {NO}          # 0
-        play satori / {NO}          # 1: Z Z in hand, S S S on the pile
-        play satori / {NO}          # 2
+        {quiet("ZSZ SSS SSS")}      # rounds of 0, 1, 2: 1 has Z Z in hand, S S S on the pile
     """)
     assert state.hand(1) == ("Z", "Z") and state.pile(1) == ("S", "S", "S")
     play_out(state, "play zatsunen / katsu")
@@ -517,13 +486,9 @@ def test_the_game_ends_when_every_player_still_in_has_an_empty_hand_checked_afte
 
 def test_the_game_ends_when_only_one_player_is_left_who_wins_whatever_the_scores():
     state = stacked()
-    play_out(state, """
+    play_out(state, f"""
         play zatsunen / katsu          # 0; 1 calls: out
-        play satori / no katsu         # 2
-        play satori / no katsu         # 0
-        play satori / no katsu         # 2
-        play satori / no katsu         # 0
-        play satori / no katsu         # 2: S S S on top, the longest run
+        {quiet("SS SS S", 2)}          # 2, 0, 2, 0, 2: S S S on top, the longest run
     """)
     assert state.pile(2) == ("S", "S", "S") and state.pile(0) == ("S", "S")
     mark = log_length(state)
@@ -541,13 +506,9 @@ def test_the_game_ends_when_only_one_player_is_left_who_wins_whatever_the_scores
 
 def test_with_one_player_left_nobody_shows_a_run():
     state = stacked()
-    play_out(state, """
+    play_out(state, f"""
         play zatsunen / katsu          # 0; 1 calls: out
-        play satori / no katsu         # 2
-        play satori / no katsu         # 0
-        play satori / no katsu         # 2
-        play satori / no katsu         # 0: S S on the pile, unseen
-        play satori / no katsu         # 2
+        {quiet("SS SS S", 2)}          # 2, 0, 2, 0, 2: 0 has S S on the pile, unseen
         play zatsunen / katsu          # 0; 2 calls: out, and 0 is left
     """)
     assert state.is_over and not any(event[0] == "shows" for event in state.observation(0).log)
@@ -558,35 +519,15 @@ def test_with_one_player_left_nobody_shows_a_run():
 def test_the_longest_unbroken_run_from_the_top_wins():
     state = stacked()
     play_out(state, f"""
-        play satori / {NO}          # 0
-        play zatsunen / {NO}        # 1
-        play zatsunen / {NO}        # 2
-        play satori / {NO}          # 0
-        play satori / {NO}          # 1
-        play zatsunen / {NO}        # 2
-        play satori / {NO}          # 0: S S S
-        play zatsunen / {NO}        # 1
-        play satori / {NO}          # 2
-        play zatsunen / {NO}        # 0: S S S Z: the most satori, run 0
-        play satori / {NO}          # 1
-        play satori / {NO}          # 2
-        play zatsunen / {NO}        # 0: S S S Z Z
-        play satori / {NO}          # 1: Z S Z S S, run 2
-        play satori / {NO}          # 2: Z Z S S S, run 3
-    """)
+        {quiet("SZZ SSZ SZS ZSS ZSS")}  # rounds of 0, 1, 2
+    """)                                # 0: S S S Z Z, the most satori, run 0; 1: Z S Z S S, run 2; 2: run 3
     assert state.is_over and state.result().scores == (0, 2, 3) and state.result().places == (3, 2, 1)
     # a declarer does not win by declaring: a longer run does
     state = stacked()
     play_out(state, f"""
-        play satori / {NO}                 # 0
-        play satori / {NO}                 # 1
+        {quiet("SS")}                      # 0, 1
         play satori / no katsu / katsu     # 2; 0 lets it go, 1 takes it: S S
-        play satori / {NO}                 # 0
-        play satori / {NO}                 # 1: S S S
-        play zatsunen / {NO}               # 2
-        play satori / {NO}                 # 0: S S S
-        play satori / {NO}                 # 1: S S S S
-        play zatsunen / {NO}               # 2
+        {quiet("SSZ SSZ")}                 # 0, 1, 2 twice: 0 has S S S, 1 S S S S
         declare                            # 0 with three
     """)
     assert state.result().scores == (3, 4, 0) and state.result().places == (2, 1, 3)
@@ -618,20 +559,7 @@ def test_with_nobody_declaring_the_reference_is_the_last_player_who_played():
 def test_the_reference_is_the_last_player_who_played_even_if_a_katsu_took_the_card():
     state = stacked()
     play_out(state, f"""
-        play zatsunen / {NO}        # 0
-        play zatsunen / {NO}        # 1
-        play satori / {NO}          # 2
-        play zatsunen / {NO}        # 0
-        play satori / {NO}          # 1
-        play satori / {NO}          # 2
-        play satori / {NO}          # 0
-        play zatsunen / {NO}        # 1
-        play zatsunen / {NO}        # 2
-        play satori / {NO}          # 0
-        play satori / {NO}          # 1
-        play zatsunen / {NO}        # 2
-        play satori / {NO}          # 0: Z Z S S S, run 3
-        play satori / {NO}          # 1: Z S Z S S, run 2
+        {quiet("ZZS ZSS SZZ SSZ SS")}    # rounds of 0, 1, 2: 0 Z Z S S S, run 3; 1 Z S Z S S, run 2
         play satori / no katsu / katsu   # 2 plays the last card; 1 takes it: Z S Z S S S, run 3
     """)
     assert state.is_over and state.pile(2) == ("S", "S", "Z", "Z")
@@ -655,18 +583,10 @@ def test_scores_are_each_players_final_run_and_zero_for_the_eliminated():
 
 def test_places_rank_the_players_still_in_and_the_eliminated_share_the_place_after_them():
     state = stacked(players=5)
-    play_out(state, """
+    play_out(state, f"""
         play zatsunen / katsu                              # 0; 1 calls: out
         play zatsunen / no katsu / katsu                   # 2 (1 skipped); 3 lets it go, 4 calls: out
-        play satori / no katsu / no katsu                  # 3; 0 and 2 asked
-        play satori / no katsu / no katsu                  # 0
-        play satori / no katsu / no katsu                  # 2
-        play satori / no katsu / no katsu                  # 3
-        play zatsunen / no katsu / no katsu                # 0: run 0
-        play satori / no katsu / no katsu                  # 2: run 2
-        play satori / no katsu / no katsu                  # 3: run 3
-        play satori / no katsu / no katsu                  # 0: run 1
-        play satori / no katsu / no katsu                  # 2: run 3
+        {quiet("S SSS ZSS SS")}                            # 3 (0 and 2 asked), then 0, 2, 3 in turn
         declare                                            # 3 with 3: ties with 2, and loses it
     """)
     assert state.observation(0).still_in == (0, 2, 3)
@@ -806,12 +726,9 @@ def test_scenario_a_caller_without_satori_then_a_declaration_lost_on_the_tie():
 
 def test_scenario_two_players_unofficial():
     state = stacked(players=2, start=1)
-    play_out(state, """
+    play_out(state, f"""
         play satori / katsu            # 1; 0 calls: satori, onto 0's pile
-        play satori / no katsu         # 0
-        play zatsunen / no katsu       # 1
-        play satori / no katsu         # 0: S S S (one won)
-        play satori / no katsu         # 1
+        {quiet("SZ SS", 2)}            # 0, 1, 0, 1: 0 has S S S (one won)
     """)
     assert state.observation(1).piles[0] == ("S", None, None)
     play_out(state, "declare")
@@ -967,10 +884,8 @@ def test_the_log_never_tells_a_face_down_card():
 def test_a_seat_cannot_tell_games_that_differ_only_in_anothers_hidden_cards():
     # 1 plays satori, satori in one game and zatsunen, zatsunen in the other; 2 plays in other orders
     common = "play satori / no katsu / katsu"                   # 0 plays satori; 2 takes it: public
-    first = [common, f"play satori / {NO}", f"play zatsunen / {NO}", f"play zatsunen / {NO}",
-             f"play satori / {NO}", f"play satori / {NO}", f"play satori / {NO}", "play zatsunen / no katsu"]
-    second = [common, f"play zatsunen / {NO}", f"play satori / {NO}", f"play zatsunen / {NO}",
-              f"play zatsunen / {NO}", f"play satori / {NO}", f"play satori / {NO}", "play satori / no katsu"]
+    first = [common, quiet("SZ ZSS S"), "play zatsunen / no katsu"]
+    second = [common, quiet("ZS ZZS S"), "play satori / no katsu"]
     one, two = stacked(), stacked()
     for a, b in zip(moves(first), moves(second)):
         play_out(one, a)
@@ -981,10 +896,7 @@ def test_a_seat_cannot_tell_games_that_differ_only_in_anothers_hidden_cards():
     assert one.observation(0).piles[2] == ("S", None, None)
     # only the order of 1's plays differs: neither 0 nor 2 can tell, at any moment
     one, two = stacked(), stacked()
-    for a, b in zip(moves(f"play satori / {NO} / play satori / {NO} / play zatsunen / {NO} / play satori / {NO} / "
-                          f"play zatsunen / {NO}"),
-                    moves(f"play satori / {NO} / play zatsunen / {NO} / play zatsunen / {NO} / play satori / {NO} / "
-                          f"play satori / {NO}")):
+    for a, b in zip(moves(quiet("SSZ SZ")), moves(quiet("SZZ SS"))):
         play_out(one, a)
         play_out(two, b)
         assert one.observation(0) == two.observation(0) and one.observation(2) == two.observation(2)
@@ -1030,18 +942,7 @@ def test_determinize_keeps_what_the_seat_sees_and_every_card():
 def test_determinize_follows_the_public_history_of_a_player_who_played_before_receiving_cards():
     state = stacked()
     play_out(state, f"""
-        play satori / {NO}           # 0
-        play zatsunen / {NO}         # 1
-        play zatsunen / {NO}         # 2
-        play zatsunen / {NO}         # 0
-        play zatsunen / {NO}         # 1
-        play zatsunen / {NO}         # 2
-        play satori / {NO}           # 0
-        play satori / {NO}           # 1
-        play satori / {NO}           # 2
-        play satori / {NO}           # 0: four face down, one of them a zatsunen
-        play satori / {NO}           # 1
-        play satori / {NO}           # 2
+        {quiet("SZZ ZZZ SSS SSS")}   # rounds of 0, 1, 2: 0 has four face down, one of them a zatsunen
         play zatsunen / katsu        # 0's fifth, a zatsunen: 1 calls and is out; 0 takes it back and a satori
     """)
     assert state.hand(0) == ("S", "Z") and state.pile(0) == ("S", "Z", "S", "S")
