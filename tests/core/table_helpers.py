@@ -5,13 +5,15 @@ import csv
 import io
 import random
 import threading
-from collections.abc import Callable, Iterable
+import time
+from collections.abc import Callable, Iterable, Sequence
+from datetime import datetime, timezone
 from typing import Any
 
-from sqlalchemy import MetaData, Table as SqlTable
+from sqlalchemy import MetaData, Table as SqlTable, create_engine
 
 from cardlib.core.classdb import ClassDB
-from cardlib.core.classdb_tables import ADDED, metadata
+from cardlib.core.classdb_tables import ADDED, database_url, metadata, schema_version
 from cardlib.core.match import replay
 from cardlib.core.tables import Table, View
 from cardlib.games import REGISTRY, info
@@ -54,6 +56,15 @@ def seated(db: ClassDB, game: str, size: int, people: int, clock: Any = None) ->
 
 def name_at(table: Table, seat: int) -> str:
     return next(s.name for s in table.seats() if s.seat == seat)
+
+
+def looked_at(table: Table, names: Iterable[str]) -> tuple[Any, Any]:
+    """Every page of ``names`` open (a heartbeat each) and the bots' turns played, then the table now: its state and
+    its window of answers (or None)."""
+    for name in names:
+        table.heartbeat(name)
+    table.advance_bots()
+    return table.sync(), table.window()
 
 
 def play_random(table: Table, rng: random.Random, check: Any = None, until: Any = None) -> None:
@@ -122,3 +133,26 @@ def old_metadata(version: int) -> MetaData:
         SqlTable(table.name, old, *[column._copy() for column in table.columns
                                     if (table.name, column.name) not in later])
     return old
+
+
+def old_database(url: str, version: int, names: Sequence[str], **table: Any) -> None:
+    """A class database written by schema ``version``: class KATSU of The Satori, the students ``names``, table 1
+    (seed 12, three seats; ``table``: its other columns) with the students in its seats where that version has
+    seats, and its first move, "play satori" by seat 0."""
+    engine = create_engine(database_url(url))
+    old = old_metadata(version)
+    moment = datetime.now(timezone.utc)
+    with engine.begin() as connection:
+        old.create_all(connection)
+        connection.execute(schema_version.insert().values(version=version))
+        connection.execute(old.tables["classes"].insert().values(code="KATSU", game="satori", created=moment))
+        connection.execute(old.tables["students"].insert(), [{"class_code": "KATSU", "name": name, "joined": moment}
+                                                             for name in names])
+        connection.execute(old.tables["tables"].insert().values(id=1, class_code="KATSU", game="satori", seed=12,
+                                                                 size=3, created=moment, **table))
+        if "seats" in old.tables:
+            connection.execute(old.tables["seats"].insert(), [{"table_id": 1, "seat": seat, "name": name,
+                                                               "seen": time.time()} for seat, name in enumerate(names)])
+        connection.execute(old.tables["moves"].insert().values(table_id=1, seq=0, seat=0, notation="play satori",
+                                                                by_bot=False, time=moment))
+    engine.dispose()

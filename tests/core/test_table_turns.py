@@ -8,18 +8,17 @@ from __future__ import annotations
 
 import random
 import threading
-from datetime import datetime, timezone
 from typing import Any
 
 import pytest
-from sqlalchemy import create_engine, inspect, select
+from sqlalchemy import inspect, select
 
 from cardlib.core.classdb import ClassDB, ClassDBError
-from cardlib.core.classdb_tables import SCHEMA_VERSION, database_url, schema_version
+from cardlib.core.classdb_tables import SCHEMA_VERSION, schema_version
 from cardlib.core.errors import IllegalActionError, RulesError
 from cardlib.core.tables import MovedOn, NotYourTurn, Table, seated_at, start_all
 from cardlib.games import info
-from tests.core.table_helpers import (GAMES, NAMES, PEOPLE_SIZE, Clock, at_once, name_at, old_metadata, play_random,
+from tests.core.table_helpers import (GAMES, NAMES, PEOPLE_SIZE, Clock, at_once, name_at, old_database, play_random,
                                       seated, seed_of, stored_rows)
 
 
@@ -267,19 +266,7 @@ def test_a_bots_decisions_for_a_student_away_are_marked_in_the_record(class_db: 
 # --- the schema ---------------------------------------------------------------------------------------------
 
 def test_a_version_1_class_database_is_brought_to_this_version_and_keeps_everything(class_db_url: str) -> None:
-    engine = create_engine(database_url(class_db_url))
-    old = old_metadata(1)  # version 1: no seats, and a table without options and timeout
-    moment = datetime.now(timezone.utc)
-    with engine.begin() as connection:
-        old.create_all(connection)
-        connection.execute(schema_version.insert().values(version=1))
-        connection.execute(old.tables["classes"].insert().values(code="KATSU", game="satori", created=moment))
-        connection.execute(old.tables["students"].insert().values(class_code="KATSU", name="Ana", joined=moment))
-        connection.execute(old.tables["tables"].insert().values(id=1, class_code="KATSU", game="satori", seed=12,
-                                                                 size=3, state="open", created=moment))
-        connection.execute(old.tables["moves"].insert().values(table_id=1, seq=0, seat=0, notation="play satori",
-                                                                by_bot=False, time=moment))
-    engine.dispose()
+    old_database(class_db_url, 1, ["Ana"], state="open")  # version 1: no seats, a table without options and timeout
     with ClassDB(class_db_url) as db:
         with db.engine.connect() as connection:
             assert connection.scalar(select(schema_version.c.version)) == SCHEMA_VERSION == 3

@@ -10,19 +10,17 @@ from __future__ import annotations
 import itertools
 import random
 import threading
-import time
 from dataclasses import replace
-from datetime import datetime, timezone
 from typing import Any, Optional
 
 import pytest
-from sqlalchemy import create_engine, inspect, select
+from sqlalchemy import inspect, select
 
 from cardlib.core.classdb import ClassDB
-from cardlib.core.classdb_tables import SCHEMA_VERSION, database_url, schema_version
+from cardlib.core.classdb_tables import SCHEMA_VERSION, schema_version
 from cardlib.core.errors import IllegalActionError
 from cardlib.core.tables import Answered, MovedOn, NotYourTurn, Table, TooLate
-from tests.core.table_helpers import Clock, assert_log_replays, at_once, name_at, old_metadata, stored_rows
+from tests.core.table_helpers import Clock, assert_log_replays, at_once, looked_at, name_at, old_database, stored_rows
 
 NAMES = ("Ana", "Bo", "Chie")
 
@@ -316,10 +314,7 @@ def test_a_whole_game_answered_at_once_replays_to_the_same_end_and_scores(class_
     table = katsu_table(class_db, clock, seed=seed)
     windows = 0
     while table.status == "playing":
-        for name in NAMES:  # every page is open
-            table.heartbeat(name)
-        table.advance_bots()
-        window, state = table.window(), table.sync()
+        state, window = looked_at(table, NAMES)  # every page is open
         if state.is_over:
             break
         if window is None:
@@ -361,23 +356,7 @@ def test_a_whole_game_answered_at_once_replays_to_the_same_end_and_scores(class_
 # --- the schema ---------------------------------------------------------------------------------------------
 
 def test_a_version_2_class_database_gains_the_windows_and_keeps_everything(class_db_url: str) -> None:
-    engine = create_engine(database_url(class_db_url))
-    old = old_metadata(2)
-    moment = datetime.now(timezone.utc)
-    with engine.begin() as connection:
-        old.create_all(connection)
-        connection.execute(schema_version.insert().values(version=2))
-        connection.execute(old.tables["classes"].insert().values(code="KATSU", game="satori", created=moment))
-        connection.execute(old.tables["students"].insert(), [{"class_code": "KATSU", "name": name, "joined": moment}
-                                                             for name in NAMES])
-        connection.execute(old.tables["tables"].insert().values(id=1, class_code="KATSU", game="satori", seed=12,
-                                                                 size=3, state="playing", created=moment,
-                                                                 options='{"players": 3}', timeout=30.0))
-        connection.execute(old.tables["seats"].insert(), [{"table_id": 1, "seat": seat, "name": name,
-                                                           "seen": time.time()} for seat, name in enumerate(NAMES)])
-        connection.execute(old.tables["moves"].insert().values(table_id=1, seq=0, seat=0, notation="play satori",
-                                                                by_bot=False, time=moment))
-    engine.dispose()
+    old_database(class_db_url, 2, NAMES, state="playing", options='{"players": 3}', timeout=30.0)
     with ClassDB(class_db_url) as db:
         with db.engine.connect() as connection:
             assert connection.scalar(select(schema_version.c.version)) == SCHEMA_VERSION == 3

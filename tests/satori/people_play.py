@@ -9,7 +9,7 @@ from typing import Any
 
 from cardlib.core.classdb import ClassDB
 from cardlib.core.tables import Table
-from tests.core.table_helpers import Clock
+from tests.core.table_helpers import Clock, looked_at
 
 NAMES = ("Ana", "Bo", "Chie")  # seats 0-2; a bot at seat 3
 
@@ -35,10 +35,7 @@ def play_people(table: Table, clock: Clock, rng: random.Random, bluffs: Mapping[
     present = [name for name in NAMES if name not in away]
     clock.now += table.timeout + 1  # everyone's last sight is old: only the present come back
     while True:
-        for name in present:
-            table.heartbeat(name)
-        table.advance_bots()
-        state, window = table.sync(), table.window()
+        state, window = looked_at(table, present)
         if state.is_over:
             return
         if window is None:
