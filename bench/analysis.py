@@ -10,10 +10,8 @@ met in seeded games where players mostly draw, so rounds run long.
 """
 from __future__ import annotations
 
-import argparse
 import json
 import random
-import statistics
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -26,6 +24,7 @@ from cardlib.core.tournament import standings  # noqa: E402
 from cardlib.twentyfive.analysis import _pair_counts, pairs_distribution  # noqa: E402
 from cardlib.twentyfive.bots import CoachBot, ThresholdBot  # noqa: E402
 from cardlib.twentyfive.rules import DRAW, Game  # noqa: E402
+from maths import latency, options  # noqa: E402
 
 
 def positions(players: int, games: int, seed: int) -> list:
@@ -55,10 +54,7 @@ def coach_latency(players: int, games: int, seed: int) -> dict:
         if observation.pile_size:
             beliefs.draw_outlook(observation)
         times.append(1000 * (time.perf_counter() - start))
-    times.sort()
-    return {"what": f"coach query, {players} players", "n": len(times),
-            "median ms": round(statistics.median(times), 2),
-            "p90 ms": round(times[int(0.9 * (len(times) - 1))], 2), "max ms": round(times[-1], 2)}
+    return latency(f"coach query, {players} players", times)
 
 
 def distribution_time() -> dict:
@@ -72,11 +68,7 @@ def distribution_time() -> dict:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
-    parser.add_argument("--games", type=int, default=20, help="seeded games per player count")
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--tournament", type=int, default=0, help="also play this many CoachBot games")
+    parser = options(__doc__, games=20, tournament=0, tournament_help="also play this many CoachBot games")
     parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args()
     rows = [coach_latency(3, args.games, args.seed), coach_latency(4, args.games, args.seed),

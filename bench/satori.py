@@ -12,11 +12,9 @@ as in a game: the posterior cache of the game so far kept). One core; nothing he
 """
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import random
-import statistics
 import sys
 import time
 from pathlib import Path
@@ -30,6 +28,7 @@ from cardlib.satori.analysis import MODELS, katsu_stakes, p_satori  # noqa: E402
 from cardlib.satori.beliefs import worlds  # noqa: E402
 from cardlib.satori.bots import BayesianBot, CountingBot  # noqa: E402
 from cardlib.satori.bots_learner import LearnerBot  # noqa: E402
+from maths import latency, options  # noqa: E402
 
 
 def windows(players: int, games: int, seed: int) -> list:
@@ -44,13 +43,6 @@ def windows(players: int, games: int, seed: int) -> list:
                 found.append(state.observation(state.current_player))
             state.apply(action)
     return found
-
-
-def latency(what: str, times: list[float]) -> dict:
-    """Median, p90 and max of a list of milliseconds."""
-    times = sorted(times)
-    return {"what": what, "n": len(times), "median ms": round(statistics.median(times), 2),
-            "p90 ms": round(times[int(0.9 * (len(times) - 1))], 2), "max ms": round(times[-1], 2)}
 
 
 def timed(call, observations) -> list[float]:
@@ -94,12 +86,7 @@ def coach_panel(observation) -> str:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--json", action="store_true", help="print JSON instead of tables")
-    parser.add_argument("--games", type=int, default=30, help="seeded games per player count")
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--tournament", type=int, default=2000, help="Bayesian vs counting games (0: none)")
-    args = parser.parse_args()
+    args = options(__doc__, games=30, tournament=2000, tournament_help="Bayesian vs counting games (0: none)").parse_args()
     rows = []
     for players in (3, 4, 5):
         found = windows(players, args.games, args.seed)
