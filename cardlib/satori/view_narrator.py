@@ -16,6 +16,9 @@ from cardlib.ui.narration import Names
 from cardlib.ui.words import Words
 
 ENGLISH = Words()
+# The events told as "<who> <does> <the rest>": the verb, and the rest of the sentence ({value}: the event's value).
+DOES = {"play": ("play", "a card face down."), "no katsu": ("say", "no katsu."), "pass": ("pass", "(empty hand)."),
+        "declare": ("declare", "Satori! with a run of {value}.")}
 
 
 def narrate(events: Sequence[tuple], names: Names = Names(), say: Words = ENGLISH) -> list[tuple[int, str]]:
@@ -42,10 +45,9 @@ def describe(kind: str, seat: Optional[int], value: Any, names: Names = Names(),
     if kind == "deal":
         s, z = value
         return f"Each player takes {s} satori and {z} zatsunen. {names.does(seat, 'start')}."
-    if kind == "play":
-        return f"{names.does(seat, 'play')} a card face down."
-    if kind == "no katsu":
-        return f"{names.does(seat, 'say')} no katsu."
+    if kind in DOES:
+        verb, rest = DOES[kind]
+        return f"{names.does(seat, verb)} {rest.format(value=value)}"
     if kind == "katsu":
         return f"{names.does(seat, 'call')} Katsu! on {_whose(names, value)} card…"
     if kind == "reveal":
@@ -60,10 +62,6 @@ def describe(kind: str, seat: Optional[int], value: Any, names: Names = Names(),
         if source is None:
             return f"{names.does(seat, 'take')} the zatsunen back; {names(out, inside=True)} had no satori to give."
         return f"{names.does(seat, 'take')} the zatsunen back and {source}."
-    if kind == "pass":
-        return f"{names.does(seat, 'pass')} (empty hand)."
-    if kind == "declare":
-        return f"{names.does(seat, 'declare')} Satori! with a run of {value}."
     if kind == "end":
         why = {"declare": f"{names(seat, inside=True)} declared", "empty": "every hand is empty",
                "last": "only one player is left"}.get(value, value)
