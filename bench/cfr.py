@@ -107,6 +107,17 @@ def candidate_row(satori: int, zatsunen: int) -> dict:
             "value": float(cfr.value(game_tree, solved.policy))}
 
 
+def print_header(*columns: tuple[str, str]) -> None:
+    """A Markdown table's header and rule; each column a title and its format ("<18": 18 wide, to the left).
+
+    >>> print_header(("game", "<6"), ("seconds", ">8"))
+    | game   |  seconds |
+    |--------|----------|
+    """
+    print("| " + " | ".join(f"{title:{spec}}" for title, spec in columns) + " |")
+    print("|" + "|".join("-" * (int(spec[1:]) + 2) for _, spec in columns) + "|")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--json", action="store_true", help="print JSON instead of tables")
@@ -138,17 +149,15 @@ def main() -> None:
         return
     print(f"CFR and CFR+ (alternating updates), Python {platform.python_version()}, one core; "
           f"load average {os.getloadavg()[0]:.1f}\n")
-    print(f"| {'game':<18} | {'infosets P0 + P1':>16} | {'decisions':>9} | {'ends':>6} | {'chance':>6} | "
-          f"{'histories':>9} | {'build s':>7} |")
-    print(f"|{'-' * 20}|{'-' * 18}|{'-' * 11}|{'-' * 8}|{'-' * 8}|{'-' * 11}|{'-' * 9}|")
+    print_header(("game", "<18"), ("infosets P0 + P1", ">16"), ("decisions", ">9"), ("ends", ">6"), ("chance", ">6"),
+                 ("histories", ">9"), ("build s", ">7"))
     for row in sizes:
         infosets = f"{row['infosets'][0]} + {row['infosets'][1]}"
         print(f"| {row['game']:<18} | {infosets:>16} | {row['decisions']:>9,} | {row['terminals']:>6,} | "
               f"{row['chance']:>6,} | {row['histories']:>9,} | {row['build_s']:>7.2f} |")
     print("\nExploitability of the average policy ((BR0 + BR1) / 2), and the CFR seconds to get there\n")
-    print(f"| {'game':<18} | {'solver':<6} | {'iterations':>10} | {'exploitability':>14} | {'seconds':>7} | "
-          f"{'OpenSpiel':>9} |")
-    print(f"|{'-' * 20}|{'-' * 8}|{'-' * 12}|{'-' * 16}|{'-' * 9}|{'-' * 11}|")
+    print_header(("game", "<18"), ("solver", "<6"), ("iterations", ">10"), ("exploitability", ">14"),
+                 ("seconds", ">7"), ("OpenSpiel", ">9"))
     for run in runs:
         for point in run["curve"]:
             if point["iteration"] in CHECKPOINTS or point is run["curve"][-1]:
@@ -174,16 +183,14 @@ def main() -> None:
           f"{found['value']:+.4f}; it bluffs on move 1 with {found['first_bluff']:.3f}, and player 1 calls Katsu on "
           f"that card with {found['first_katsu']:.3f}.")
     print("Player 0's value with one choice forced (CFR+ bounds, 1,000 iterations each):\n")
-    print(f"| {'forced':<14} | {'where':<60} | {'value':>18} |")
-    print(f"|{'-' * 16}|{'-' * 62}|{'-' * 20}|")
+    print_header(("forced", "<14"), ("where", "<60"), ("value", ">18"))
     for row in purity_costs():
         where = row.situation.split(";")[0]  # the seat, its cards and the piles; the story is the first move
         print(f"| {row.forced:<14} | {where:<60} | {row.low:+.4f} .. {row.high:+.4f} |")
     if candidates:
         print(f"\nEvery deal tried: CFR+ until exploitability < {TARGET} (checked every 25 iterations)\n")
-        print(f"| {'deal':<9} | {'infosets':>13} | {'histories':>9} | {'iterations':>10} | {'seconds':>7} | "
-              f"{'bluff 1':>7} | {'Katsu 1':>7} | {'value P0':>8} |")
-        print(f"|{'-' * 11}|{'-' * 15}|{'-' * 11}|{'-' * 12}|{'-' * 9}|{'-' * 9}|{'-' * 9}|{'-' * 10}|")
+        print_header(("deal", "<9"), ("infosets", ">13"), ("histories", ">9"), ("iterations", ">10"),
+                     ("seconds", ">7"), ("bluff 1", ">7"), ("Katsu 1", ">7"), ("value P0", ">8"))
         for row in candidates:
             infosets = f"{row['infosets'][0]:,} + {row['infosets'][1]:,}"
             print(f"| {row['deal']:<9} | {infosets:>13} | {row['histories']:>9,} | {row['iterations']:>10,} | "
