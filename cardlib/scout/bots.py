@@ -166,9 +166,10 @@ class PlannerBot:
 
 class SearchBot:
     """Flat Monte Carlo: the planner's best ``width`` actions, each played on in ``rollouts`` imagined
-    worlds to the round's end by ``player`` for every seat ("greedy-ss", "greedy", "fitting" or
-    "planner": bots_search.py); the best mean margin wins (the same worlds for each). ``keeps`` > 0: keep or turn is searched so too,
-    with that many worlds (0: the planner's choice). ``others`` weighs the others' mean in the margin."""
+    worlds to the round's end by ``player`` for every seat ("greedy-ss", "greedy", "fitting", "planner"
+    or "planner-ss": bots_search.py); the best mean margin wins (the same worlds for each). ``keeps`` > 0:
+    keep or turn is searched so too, with that many worlds (0: the planner's choice). ``others`` weighs the
+    others' mean in the margin."""
 
     name = "search"
 
