@@ -1,24 +1,31 @@
 """The search bot's stored duplicate deals (notebook 04 reads them) are what today's search bot plays.
 
 A change to SearchBot's default play changes these rows: play the deals again with
-``python tools/scout_duplicate.py`` (seed 2026, 1,000 deals) and commit the CSV.
+``python tools/scout_duplicate.py`` (seed 2026; ``--players 4`` and ``--players 5`` for the others)
+and commit the CSVs.
 """
 from __future__ import annotations
 
 from pathlib import Path
 
 import pandas as pd
+import pytest
 
 from cardlib.core.tournament import duplicate
 from cardlib.scout import Game
 from cardlib.scout.bots import PlannerBot, SearchBot
 
-STORED = Path(__file__).resolve().parents[2] / "notebooks" / "data" / "scout_duplicate.csv"
+DATA = Path(__file__).resolve().parents[2] / "notebooks" / "data"
+STORED = {3: ("scout_duplicate.csv", 2), 4: ("scout_duplicate_4p.csv", 1), 5: ("scout_duplicate_5p.csv", 1)}
+# players -> the file, and how many of its first deals are played again (each holds 1,000)
 
 
-def test_the_stored_deals_replay_with_todays_search_bot():
-    stored = pd.read_csv(STORED)
-    assert stored["deal"].nunique() == 1000 and set(stored["seat"]) == {0, 1, 2}
-    replayed = duplicate(Game(players=3, rounds=1), SearchBot(), PlannerBot(), deals=2, seed=2026)
+@pytest.mark.parametrize("players", sorted(STORED))
+def test_the_stored_deals_replay_with_todays_search_bot(players):
+    name, replay = STORED[players]
+    stored = pd.read_csv(DATA / name)
+    assert sorted(stored["deal"].unique()) == list(range(1000)) and set(stored["seat"]) == set(range(players))
+    assert len(stored) == 1000 * players
+    replayed = duplicate(Game(players=players, rounds=1), SearchBot(), PlannerBot(), deals=replay, seed=2026)
     pd.testing.assert_frame_equal(replayed.reset_index(drop=True), stored.head(len(replayed)),
-                                  check_dtype=False, obj="the first two deals, replayed")
+                                  check_dtype=False, obj=f"the first deals at {players} players, replayed")
