@@ -25,7 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from cardlib.scout import Game  # noqa: E402
 from cardlib.scout import analysis  # noqa: E402
-from cardlib.scout.bots import GreedyBot, PlannerBot, SearchBot  # noqa: E402
+from cardlib.scout.bots import PLAYERS, GreedyBot, PlannerBot, SearchBot  # noqa: E402
 from timing import per_move, print_tables, timed  # noqa: E402
 
 
@@ -54,7 +54,7 @@ def main() -> None:
     parser.add_argument("--rollouts", type=int, default=usual.rollouts, help="the search bot's (default: the app's)")
     parser.add_argument("--width", type=int, default=usual.width)
     parser.add_argument("--keeps", type=int, default=usual.keeps)
-    parser.add_argument("--player", default=usual.player, choices=("greedy-ss", "greedy", "fitting", "planner"))
+    parser.add_argument("--player", default=usual.player, choices=list(PLAYERS))
     args = parser.parse_args()
     found = positions(args.games, seed=5, players=args.players)
     search = SearchBot(rollouts=args.rollouts, width=args.width, keeps=args.keeps, player=args.player)
