@@ -39,9 +39,9 @@ def table_sizes(info: Any, seed: int = 0) -> list[int]:
     return [table.players for _, table in menu.options] if menu is not None else [App(seed=seed).state.game.players]
 
 
-def student_file(info: Any, number: int, seed: int) -> tuple[str, str]:
-    """The name and CSV text of one student's file of game ``info``: students take the app's tables and
-    seats in turn, and its sample students' bots in turn."""
+def student_played(info: Any, number: int, seed: int) -> Any:
+    """Sample student ``number`` of game ``info`` after playing its app: students take the app's tables and
+    seats in turn, and its sample students' bots in turn (``SAMPLE_GAMES`` games, else ``GAMES_A_FILE``)."""
     from cardlib.ui.testing import play_with_agent
 
     classroom = importlib.import_module(info.module + ".classroom")
@@ -51,7 +51,12 @@ def student_file(info: Any, number: int, seed: int) -> tuple[str, str]:
     students = classroom.sample_students(players)
     games = getattr(classroom, "SAMPLE_GAMES", GAMES_A_FILE)
     play_with_agent(app, students[number % len(students)], random.Random(seed), games=games)
-    return f"{info.name}-student{number + 1:02d}.csv", app.records.csv_text()
+    return app
+
+
+def student_file(info: Any, number: int, seed: int) -> tuple[str, str]:
+    """The name and CSV text of one student's file of game ``info`` (``student_played``)."""
+    return f"{info.name}-student{number + 1:02d}.csv", student_played(info, number, seed).records.csv_text()
 
 
 def write_samples(dest: Path, per_game: int, seed: int) -> list[Path]:

@@ -6,7 +6,6 @@ the sample class files under notebooks/data/class/.
 """
 from __future__ import annotations
 
-import importlib
 import io
 import json
 import os
@@ -46,25 +45,15 @@ def loop_round(number: int = 1, lines: int = 1) -> list[dict[str, Any]]:
 def played(index: int, number: int) -> tuple[str, tuple[tuple[dict[str, Any], ...], ...], str, int]:
     """Sample student ``number`` of the registry's game ``index`` playing the real app, as
     tools/class_samples.py plays it: (game, the rows of each finished round, the app's CSV, the seat)."""
-    from cardlib.ui.testing import play_with_agent
-    import random
-
     sys.path.insert(0, str(ROOT / "tools"))
-    from class_samples import GAMES_A_FILE
+    from class_samples import student_played
 
-    line, seed = REGISTRY[index], 2026 + 1000 * index + number
-    App = line.app_class()
-    menu = App(seed=seed).players_choice
-    sizes = [table.players for _, table in menu.options] if menu is not None else [App(seed=seed).state.game.players]
-    players = sizes[number % len(sizes)]
-    app = App(players=players, human=number % players, seed=seed)
-    sample_students = importlib.import_module(line.module + ".classroom").sample_students(players)
-    play_with_agent(app, sample_students[number % len(sample_students)], random.Random(seed),
-                    games=GAMES_A_FILE.get(line.name, 1))
+    line = REGISTRY[index]
+    app = student_played(line, number, seed=2026 + 1000 * index + number)
     by_round: dict[tuple[int, int], list[dict[str, Any]]] = {}
     for row in app.records.rows:
         by_round.setdefault((row["game_no"], row["round"]), []).append(row)
-    return line.name, tuple(tuple(rows) for rows in by_round.values()), app.records.csv_text(), number % players
+    return line.name, tuple(tuple(rows) for rows in by_round.values()), app.records.csv_text(), app.names.me
 
 
 def a_class_of_sample_students(db: ClassDB) -> dict[str, str]:
