@@ -13,10 +13,7 @@ is recomputed from the story (the file's own value is not trusted), and the expe
 winning after a call and after no call come from the library's rollouts (``analysis.katsu_stakes``)
 on the observation rebuilt from the row.
 
->>> log_text((("deal", 0, (3, 2)), ("play", 0, None), ("katsu", 1, 0), ("reveal", 1, "Z"), ("receives", 0, None)))
-'D0:3/2 P0 K1:0 R1:Z G0'
->>> log_of('D0:3/2 P0 K1:0 R1:Z G0')[2:]
-(('katsu', 1, 0), ('reveal', 1, 'Z'), ('receives', 0, None))
+The log and the story are written in a short notation (``classroom_text``).
 """
 from __future__ import annotations
 
@@ -31,6 +28,7 @@ from cardlib.core.classroom import mean_se, rate_se
 from cardlib.satori.actions import DECK, KATSU, SATORI, WINDOW, ZATSUNEN, Observation
 from cardlib.satori.beliefs import Model, Story, last_card_satori, story
 from cardlib.satori.bots import BLUFF, BayesianBot, CountingBot, counted_chance
+from cardlib.satori.classroom_text import cards_text, log_of, log_text, story_of, story_text
 
 MODEL = Model(bluff=BLUFF, eager=True)  # the bots' own model: the coach's default (analysis.MODELS[BOTS])
 
@@ -50,69 +48,6 @@ COLUMNS: dict[str, type] = {
     "place": int,         # your place at the game's end (1 = won)
     "won": bool,          # you won the game
 }
-
-CODES = {"deal": "D", "play": "P", "no katsu": "N", "katsu": "K", "reveal": "R", "out": "O", "receives": "G",
-         "pass": "X", "declare": "C", "end": "E", "shows": "W"}
-KINDS = {code: kind for kind, code in CODES.items()}
-NUMBERS = ("katsu", "declare", "shows")  # the events whose value is a seat or a run
-
-
-# --- what was visible, as plain text ---------------------------------------------------------------
-
-def log_text(log: Sequence[tuple]) -> str:
-    """The public log in a short notation: a token an event, kind letter, seat, then ``:value`` if any."""
-    tokens = []
-    for kind, seat, value in log:
-        token = CODES[kind] + ("-" if seat is None else str(seat))
-        if value is not None:
-            token += ":" + ("/".join(map(str, value)) if isinstance(value, tuple) else str(value))
-        tokens.append(token)
-    return " ".join(tokens)
-
-
-def log_of(text: str) -> tuple[tuple, ...]:
-    """The public log a ``log_text`` wrote."""
-    events = []
-    for token in str(text).split():
-        head, _, value = token.partition(":")
-        kind, seat = KINDS[head[0]], None if head[1:] == "-" else int(head[1:])
-        if not value:
-            events.append((kind, seat, None))
-        elif kind == "deal":
-            events.append((kind, seat, tuple(int(n) for n in value.split("/"))))
-        else:
-            events.append((kind, seat, int(value) if kind in NUMBERS else value))
-    return tuple(events)
-
-
-STEP_WORDS = {("play", None): "play", ("play", SATORI): "play:S", ("play", ZATSUNEN, True): "play:Z+",
-              ("play", ZATSUNEN, False): "play:Z", ("won",): "won", ("pass",): "pass"}
-STEPS = {word: step for step, word in STEP_WORDS.items()}
-
-
-def story_text(told: Story) -> str:
-    """A player's public story in words: the deal, then each step (a Katsu's finding after a colon).
-
-    >>> told = Story((3, 2), (("play", None), ("play", "Z", True), ("won",), ("play", "S")))
-    >>> story_text(told)
-    '3/2: play play:Z+ won play:S'
-    >>> story_of('3/2: play play:Z+ won play:S') == told
-    True
-    """
-    return f"{told.dealt[0]}/{told.dealt[1]}: " + " ".join(STEP_WORDS[tuple(step)] for step in told.steps)
-
-
-def story_of(text: str) -> Story:
-    """The Story a ``story_text`` wrote."""
-    dealt, _, steps = str(text).partition(":")
-    satori, zatsunen = (int(n) for n in dealt.split("/"))
-    return Story((satori, zatsunen), tuple(STEPS[word] for word in steps.split()))
-
-
-def cards_text(cards: Sequence[str]) -> str:
-    """Cards as the digest writes them, joined by spaces: "S S Z"."""
-    return " ".join(cards)
-
 
 def posterior(told: Story, model: Model = MODEL) -> Optional[Fraction]:
     """The exact chance that the player's last unrevealed play is satori (None: the model cannot explain the story).

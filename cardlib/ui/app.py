@@ -31,8 +31,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, Optional
 
 from cardlib.core.errors import IllegalActionError, RulesError, check_seat
-from cardlib.core.testing import room
-from cardlib.games import REGISTRY
+from cardlib.ui.app_rooms import from_the_game, game_name
 from cardlib.ui.frame import Control, TableFrame
 from cardlib.ui.log import LogLine, log_html
 from cardlib.ui.narration import Names, log_lines
@@ -380,39 +379,3 @@ class TableApp(TableFrame):
         and how it came out, drawn from ``obs`` only, from ``CLASSROOM.round_rows`` (without one: the decisions
         as they are)."""
         return decisions if self.CLASSROOM is None else self.CLASSROOM.round_rows(obs, done, decisions)
-
-
-def from_the_game(app: type) -> dict[str, Any]:
-    """What a registered app takes from its game: ``TITLE`` (the registry's title), the rooms ``VIEW``
-    (``view.py``: narrate, scoreboard_html and ``HELP``) and ``CLASSROOM`` (``classroom.py``), and ``WORDS_JA``
-    and ``HELP_JA`` from ``words.py``; {} for an app the registry does not name (it sets its own).
-
-    >>> sorted(from_the_game(TableApp))
-    []
-    """
-    line = next((line for line in REGISTRY if line.app == f"{app.__module__}:{app.__qualname__}"), None)
-    if line is None:
-        return {}
-    found: dict[str, Any] = {"TITLE": line.title}
-    view, classroom, words = (room(line.module, name) for name in ("view", "classroom", "words"))
-    if view is not None:
-        found.update(VIEW=view, HELP=getattr(view, "HELP", ""))
-    if classroom is not None:
-        found["CLASSROOM"] = classroom
-    if words is not None:
-        found.update(WORDS_JA=getattr(words, "WORDS_JA", {}), HELP_JA=getattr(words, "HELP_JA", ""))
-    return found
-
-
-def game_name(game: Any) -> str:
-    """The registry's name of a game, found by its Game class's module (else that module's last name).
-
-    >>> from cardlib.core.example import Game
-    >>> game_name(Game())
-    'example'
-    """
-    module = type(game).__module__
-    for line in REGISTRY:
-        if module == line.module or module.startswith(line.module + "."):
-            return line.name
-    return module.rsplit(".", 1)[-1]
