@@ -23,8 +23,8 @@ from typing import Optional
 
 from cardlib.core.agents import RandomAgent
 from cardlib.scout.actions import KEEP, KEEPING, TURN, Action, Observation, Scout, ScoutAndShow, Show
-from cardlib.scout.bots_search import (fewest, fitting_move, greedy_move, greedy_ss_move, margin, planner_ss_move,
-                                       planning_move)
+from cardlib.scout.bots_search import (CHIP, MARKER, fewest, fitting_move, greedy_move, greedy_ss_move, margin,
+                                       planner_ss_move, planning_move)
 from cardlib.scout.groups import power, strongest
 from cardlib.scout.seen import determinize
 from cardlib.scout.world import world
@@ -99,8 +99,7 @@ class PlannerBot:
     """Plans the hand as the fewest groups and plays the move that keeps the plan best (see the module)."""
 
     name = "planner"
-    MARKER = 2.0  # what the unused Scout & Show marker is worth, in points
-    CHIP = 0.5    # a chip handed to the owner, as a share of a point against me
+    MARKER, CHIP = MARKER, CHIP  # the marker's and a chip's worth in points (bots_search.py's, for the rollouts)
 
     def __init__(self, turns: bool = True) -> None:
         self.turns = turns  # False: always keeps the hand as dealt (to measure what turning is worth)

@@ -137,7 +137,7 @@ def fitting_move(state, rng: random.Random) -> Action:
     return choice  # type: ignore[return-value]
 
 
-CHIP = 0.5  # PlannerBot.CHIP: a chip handed to the owner, as a share of a point against me
+CHIP = 0.5  # a chip handed to the owner, as a share of a point against me (PlannerBot.CHIP)
 
 
 def planning_move(state, rng: random.Random) -> Action:
@@ -177,7 +177,7 @@ def planning_move(state, rng: random.Random) -> Action:
     return best  # type: ignore[return-value]
 
 
-MARKER = 2.0  # PlannerBot.MARKER: what the unused Scout & Show marker is worth, in points
+MARKER = 2.0  # what the unused Scout & Show marker is worth, in points (PlannerBot.MARKER)
 
 
 def planner_ss_move(state, rng: random.Random) -> Action:
