@@ -23,9 +23,10 @@ from typing import Optional
 
 from cardlib.core.agents import RandomAgent
 from cardlib.scout.actions import KEEP, KEEPING, TURN, Action, Observation, Scout, ScoutAndShow, Show
-from cardlib.scout.bots_search import (CHIP, MARKER, fewest, fitting_move, greedy_move, greedy_ss_move, margin,
+from cardlib.scout.bots_search import (CHIP, MARKER, fewest, fitting_move, greedy_move, greedy_ss_move,
                                        planner_ss_move, planning_move)
 from cardlib.scout.groups import power, strongest
+from cardlib.scout.playout import Table, margin
 from cardlib.scout.seen import determinize
 from cardlib.scout.world import world
 
@@ -200,6 +201,8 @@ class SearchBot:
         base = world(obs, rng)
         for _ in range(worlds):
             imagined = determinize(base, obs.seat, rng)
+            if imagined._tokens is None:  # three to five players: the rollouts play on a Table (playout.py)
+                imagined = Table(imagined)
             seed = rng.getrandbits(32)
             for action in candidates:
                 totals[action] += margin(imagined, obs.seat, action, random.Random(seed), player, self.others)

@@ -1,0 +1,98 @@
+"""SCOUT's fast rollouts (playout.py) play exactly as the rules engine would: seeded rounds played both ways,
+every move and the round's scores compared, for every rollout player and from every phase."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from cardlib.core import testing
+from cardlib.scout import Game
+from cardlib.scout.bots import PLAYERS, _planning_keeps
+from cardlib.scout.bots_search import greedy_ss_move, margin as margin_by_rules
+from cardlib.scout.groups import through as through_by_rules
+from cardlib.scout.playout import FAST, Table, group_power, margin, through
+from cardlib.scout.groups import power
+
+GAMES = [Game(players=n, rounds=1) for n in (3, 4, 5)]
+
+
+def by_rules(state, action, player, seed):
+    """The moves and the round's scores, played on the engine."""
+    state, rng, moves = state.clone(), random.Random(seed), [action]
+    state.apply(action)
+    while not state.is_over:
+        moves.append(player(state, rng))
+        state.apply(moves[-1])
+    return moves, list(next(value[1] for kind, _, value in reversed(state._log) if kind == "round end"))
+
+
+def on_table(state, action, player, seed):
+    """The same on a playout Table, with the player's fast twin where it has one."""
+    table, rng, moves = Table(state), random.Random(seed), [action]
+    player = FAST.get(player, player)
+    table.apply(action)
+    while table.scores is None:
+        moves.append(player(table, rng))
+        table.apply(moves[-1])
+    return moves, table.scores
+
+
+def positions(game, games, seed):
+    """Every fifth state of seeded random rounds that is not over."""
+    return [state for state in list(testing.random_states(game, games, seed))[::5] if not state.is_over]
+
+
+@pytest.mark.parametrize("name", list(PLAYERS))
+@pytest.mark.parametrize("game", GAMES, ids=repr)
+def test_a_rollout_plays_the_same_moves_to_the_same_scores_on_a_table(game, name):
+    player, compared, kinds = PLAYERS[name], 0, set()
+    for state in positions(game, 6 if name == "greedy-ss" else 2, 11):
+        player_here = _planning_keeps(player) if state.phase == "keep" else player
+        for index, action in enumerate(state.legal_actions()[::3]):
+            seed = 1000 * compared + index
+            moves, scores = by_rules(state, action, player_here, seed)
+            assert on_table(state, action, player_here, seed) == (moves, scores), (state, action)
+            kinds |= {type(move).__name__ for move in moves}
+            compared += 1
+    assert compared > 40 and kinds >= {"Show", "Scout", "ScoutAndShow", "Keep"}, (compared, kinds)
+
+
+@pytest.mark.parametrize("game", GAMES, ids=repr)
+def test_the_fast_margin_is_the_engines_margin(game):
+    for state in positions(game, 3, 12):
+        if state.phase == "keep":
+            continue
+        for action in state.legal_actions()[:4]:
+            for others in (1.0, 0.5):
+                expected = margin_by_rules(state, 0, action, random.Random(5), greedy_ss_move, others)
+                assert margin(state, 0, action, random.Random(5), greedy_ss_move, others) == expected
+                assert margin(Table(state), 0, action, random.Random(5), greedy_ss_move, others) == expected
+
+
+def test_the_two_player_game_keeps_the_engines_way():
+    state = Game(players=2).new(seed=4)
+    state.apply(state.legal_actions()[0])
+    state.apply(state.legal_actions()[0])
+    action = state.legal_actions()[0]
+    assert margin(state, 0, action, random.Random(2), greedy_ss_move) == \
+        margin_by_rules(state, 0, action, random.Random(2), greedy_ss_move)
+
+
+def test_a_copied_table_plays_on_alone():
+    state = positions(Game(players=4, rounds=1), 1, 3)[3]
+    table = Table(state)
+    copy = table.copy()
+    copy.apply(state.legal_actions()[0])
+    assert table._hands == [list(hand) for hand in state._hands] and table._active == state._active
+    assert copy._hands != table._hands or copy._active != table._active
+
+
+def test_the_fast_strengths_are_the_rules_strengths():
+    rng = random.Random(3)
+    for _ in range(3000):
+        tops = [rng.randint(1, 10) for _ in range(rng.randint(0, 12))]
+        gap, value = rng.randint(0, len(tops)), rng.randint(1, 10)
+        assert through(tops, gap, value) == through_by_rules(tops, gap, value), (tops, gap, value)
+        if tops and power(tops) is not None:
+            assert group_power(tops) == power(tops), tops
