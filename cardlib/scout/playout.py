@@ -26,7 +26,7 @@ from typing import Any, Optional
 from cardlib.scout.actions import KEEPING, PLAYING, SHOWING, SHOWS, Action, Keep, Scout, ScoutAndShow, Show, Turn, scouts
 from cardlib.scout.bots_search import Player, greedy_move, greedy_ss_move
 from cardlib.scout.bots_search import margin as margin_by_rules
-from cardlib.scout.groups import beating, show_follows, strongest
+from cardlib.scout.groups import show_follows, strongest
 from cardlib.scout.rules import State
 
 
@@ -90,6 +90,32 @@ def through(tops: list[int], gap: int, value: int) -> int:
     if below + above:
         best = max(best, 32 * (below + above + 1) + value - below)
     return best
+
+
+def biggest_show(tops: list[int], target: int) -> Optional[Show]:
+    """Greedy's show: the most cards beating ``target``, the lowest first number among those, the leftmost
+    among equals (``bots_search._biggest_show``); None if nothing beats. Only the longest group from each
+    card is looked at: a shorter one from the same card is weaker and shows fewer.
+
+    >>> biggest_show([5, 3, 4, 4, 4, 9], 0), biggest_show([5, 9], 64)
+    (Show(3, 5), None)
+    """
+    n = len(tops)
+    best, size, low = None, 0, 0
+    for first in range(n):
+        value = tops[first]
+        last = first + 1
+        if last < n and -1 <= tops[last] - value <= 1:
+            step = tops[last] - value
+            while last + 1 < n and tops[last + 1] - tops[last] == step:
+                last += 1
+            count = last - first + 1
+            strength = 32 * count + (16 + value if step == 0 else value if step == 1 else tops[last])
+        else:
+            last, count, strength = first, 1, 32 + value
+        if strength > target and (count > size or count == size and value < low):
+            best, size, low = (first, last), count, value
+    return None if best is None else SHOWS[best[0]][best[1]]
 
 
 class Table:
@@ -178,14 +204,9 @@ def greedy_ss(table: Any, rng: random.Random) -> Action:
         return greedy_move(table, rng)  # keep or turn at random; after Scout & Show, greedy's biggest show
     hand = table._hands[seat]
     tops = [card[0] for card in hand]
-    shows = beating(tops, table._strength)
-    if shows:
-        best, best_key = None, (0, 0)
-        for first, last in shows:
-            key = (last - first + 1, -tops[first])
-            if key > best_key:
-                best, best_key = (first, last), key
-        return SHOWS[best[0]][best[1]]  # type: ignore[index]
+    shown = biggest_show(tops, table._strength)
+    if shown is not None:
+        return shown
     if table._markers[seat]:
         choice, stronger = None, 63  # 63: stronger than any single card, weaker than any pair
         one = len(active) == 1

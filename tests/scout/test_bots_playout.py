@@ -11,7 +11,9 @@ from cardlib.scout import Game
 from cardlib.scout.bots import PLAYERS, _planning_keeps
 from cardlib.scout.bots_search import greedy_ss_move, margin as margin_by_rules
 from cardlib.scout.groups import through as through_by_rules
-from cardlib.scout.playout import FAST, Table, group_power, margin, through
+from cardlib.scout.actions import SHOWS
+from cardlib.scout.groups import beating
+from cardlib.scout.playout import FAST, Table, biggest_show, group_power, margin, through
 from cardlib.scout.groups import power
 
 GAMES = [Game(players=n, rounds=1) for n in (3, 4, 5)]
@@ -96,3 +98,16 @@ def test_the_fast_strengths_are_the_rules_strengths():
         assert through(tops, gap, value) == through_by_rules(tops, gap, value), (tops, gap, value)
         if tops and power(tops) is not None:
             assert group_power(tops) == power(tops), tops
+
+
+def test_the_biggest_show_is_greedys_show():
+    rng = random.Random(4)
+    for _ in range(3000):
+        tops = [rng.randint(1, 10) for _ in range(rng.randint(1, 12))]
+        target = rng.choice([0, 40, 64, 70, 90, 100, 130])
+        found = [(last - first + 1, -tops[first], -first, first, last) for first, last in beating(tops, target)]
+        expected = None
+        if found:
+            best = max(found)  # the most cards, then the lowest first number, then the leftmost
+            expected = SHOWS[best[3]][best[4]]
+        assert biggest_show(tops, target) == expected, (tops, target)
