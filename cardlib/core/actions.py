@@ -1,10 +1,9 @@
 """``Word``: the base of an action that is one fixed phrase of a digest's notation and has no parts
-(Draw, Pass, Check, Fold, …), so a game writes it in three lines; ``notation_text``: the first line of
-every game's ``parse``.
+(Draw, Pass, Check, Fold, …), declared as a class line with its notation and a docstring;
+``notation_text``: the first line of every game's ``parse``.
 
->>> class Knock(Word):
+>>> class Knock(Word, notation="knock"):
 ...     '''End the round now.'''
-...     notation = "knock"
 >>> Knock() == Knock(), Knock() in {Knock()}, str(Knock()), repr(Knock())
 (True, True, 'knock', 'Knock()')
 >>> Knock().anything = 1
@@ -22,6 +21,12 @@ class Word:
 
     __slots__ = ()
     notation: ClassVar[str] = ""
+
+    def __init_subclass__(cls, notation: str = "", **kwargs: object) -> None:
+        """Keep the class keyword ``notation`` (``class Pass(Word, notation="pass")``) as the class's notation."""
+        super().__init_subclass__(**kwargs)
+        if notation:
+            cls.notation = notation
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"{self!r} is frozen: an action has nothing to set")

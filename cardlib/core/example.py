@@ -40,28 +40,20 @@ BET_SIZE = 1             # a bet, and a call, is one chip
 
 # --- the actions: frozen, hashable, str() the notation, repr() pastes back ---------------------
 
-class Check(Word):
+class Check(Word, notation="check"):
     """Bet nothing; two checks in a row go to the showdown."""
 
-    notation = "check"
 
-
-class Bet(Word):
+class Bet(Word, notation="bet"):
     """Put one chip in; the other player must call or fold."""
 
-    notation = "bet"
 
-
-class Call(Word):
+class Call(Word, notation="call"):
     """Match the bet; the showdown follows."""
 
-    notation = "call"
 
-
-class Fold(Word):
+class Fold(Word, notation="fold"):
     """Give up the pot rather than match the bet."""
-
-    notation = "fold"
 
 
 CHECK, BET, CALL, FOLD = Check(), Bet(), Call(), Fold()

@@ -50,34 +50,24 @@ MAX_BETS = 2                  # a bet and one raise a round at most
 
 # --- the actions ----------------------------------------------------------------------------------
 
-class Check(Word):
+class Check(Word, notation="check"):
     """Bet nothing; two checks end the round."""
 
-    notation = "check"
 
-
-class Bet(Word):
+class Bet(Word, notation="bet"):
     """Open the betting: 2 chips in the first round, 4 in the second."""
 
-    notation = "bet"
 
-
-class Raise(Word):
+class Raise(Word, notation="raise"):
     """Match the bet and bet again (the round's second bet, its last)."""
 
-    notation = "raise"
 
-
-class Call(Word):
+class Call(Word, notation="call"):
     """Match the bet; the round ends."""
 
-    notation = "call"
 
-
-class Fold(Word):
+class Fold(Word, notation="fold"):
     """Give up the pot rather than match the bet."""
-
-    notation = "fold"
 
 
 @dataclass(frozen=True)

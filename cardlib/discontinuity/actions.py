@@ -88,10 +88,8 @@ class PlaceJoker:
         return f"PlaceJoker({self.anchor!r})"
 
 
-class TakeJoker(Word):
+class TakeJoker(Word, notation="take the joker (the deck's top card, face down)"):
     """Option (b): take the deck's top card face down, unseen by anyone: your joker (once a game)."""
-
-    notation = "take the joker (the deck's top card, face down)"
 
 
 JOKER = TakeJoker()

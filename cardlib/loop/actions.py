@@ -53,16 +53,12 @@ def cards_text(cards: Iterable[Card]) -> str:
     return " ".join(card_text(card) for card in cards)
 
 
-class Donden(Word):
+class Donden(Word, notation="donden"):
     """Reveal a set-aside 8 and reverse the order of strength until the round's end (or the next donden)."""
 
-    notation = "donden"
 
-
-class Pass(Word):
+class Pass(Word, notation="pass"):
     """Play nothing this turn (never when leading); you may play again next time round."""
-
-    notation = "pass"
 
 
 DONDEN, PASS = Donden(), Pass()

@@ -42,28 +42,20 @@ class Play:
         return f"Play({self.card!r})"
 
 
-class Declare(Word):
+class Declare(Word, notation="declare"):
     """(b) Say "Satori" at the start of the turn: the top three or more pile cards are satori. The game ends."""
 
-    notation = "declare"
 
-
-class Pass(Word):
+class Pass(Word, notation="pass"):
     """(c) Do nothing this turn: only with an empty hand."""
 
-    notation = "pass"
 
-
-class Katsu(Word):
+class Katsu(Word, notation="katsu"):
     """Call "Katsu!" (喝): the card just played is satori, I say. Success takes it; failure eliminates me."""
 
-    notation = "katsu"
 
-
-class NoKatsu(Word):
+class NoKatsu(Word, notation="no katsu"):
     """Let the card just played go unchallenged."""
-
-    notation = "no katsu"
 
 
 PLAY_SATORI, PLAY_ZATSUNEN = Play(SATORI), Play(ZATSUNEN)

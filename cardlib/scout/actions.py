@@ -24,16 +24,12 @@ from cardlib.scout.groups import Card
 ENDS = ("left", "right")  # the ends of the active set; None names the only card of a one-card set
 
 
-class Keep(Word):
+class Keep(Word, notation="keep"):
     """Round start: keep the hand as dealt."""
 
-    notation = "keep"
 
-
-class Turn(Word):
+class Turn(Word, notation="turn"):
     """Round start: turn the whole hand around (its order reversed, every card the other way up)."""
-
-    notation = "turn"
 
 
 KEEP, TURN = Keep(), Turn()

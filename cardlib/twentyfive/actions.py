@@ -16,16 +16,12 @@ from cardlib.core.actions import Word, notation_text
 FIVE = 5             # the card a player may always reveal instead of the highest
 
 
-class Draw(Word):
+class Draw(Word, notation="draw"):
     """Take the top card of the draw pile (a reveal follows)."""
 
-    notation = "draw"
 
-
-class Pass(Word):
+class Pass(Word, notation="pass"):
     """Bet that the pairs in play now exceed 25; ends the round."""
-
-    notation = "pass"
 
 
 @dataclass(frozen=True)
