@@ -23,6 +23,7 @@ from typing import Optional
 
 from cardlib.core.agents import RandomAgent
 from cardlib.scout.actions import KEEP, KEEPING, TURN, Action, Observation, Scout, ScoutAndShow, Show
+from cardlib.scout.bots_worlds import read
 from cardlib.scout.bots_search import (CHIP, MARKER, fewest, fitting_move, greedy_move, greedy_ss_move,
                                        planner_ss_move, planning_move)
 from cardlib.scout.groups import power, strongest
@@ -169,15 +170,17 @@ class SearchBot:
     worlds to the round's end by ``player`` for every seat ("greedy-ss", "greedy", "fitting", "planner"
     or "planner-ss": bots_search.py); the best mean margin wins (the same worlds for each). ``keeps`` > 0:
     keep or turn is searched so too, with that many worlds (0: the planner's choice). ``others`` weighs the
-    others' mean in the margin."""
+    others' mean in the margin. ``reads`` > 0: each imagined world's unseen cards are turned (up to that many
+    draws a hand) until every other seat's keep or turn is the planner's choice (bots_worlds.py)."""
 
     name = "search"
 
     def __init__(self, rollouts: int = 24, width: int = 5, keeps: int = 0, player: str = "greedy-ss",
-                 others: float = 1.0) -> None:
+                 others: float = 1.0, reads: int = 0) -> None:
         if player not in PLAYERS:
             raise ValueError(f"player is one of {', '.join(PLAYERS)}, not {player!r}")
         self.rollouts, self.width, self.keeps, self.player, self.others = rollouts, width, keeps, player, others
+        self.reads = reads
         self.planner = PlannerBot()
 
     def act(self, obs: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
@@ -201,6 +204,8 @@ class SearchBot:
         base = world(obs, rng)
         for _ in range(worlds):
             imagined = determinize(base, obs.seat, rng)
+            if self.reads:  # the others' unseen cards the way up their keep or turn says (bots_worlds.py)
+                read(imagined, obs.seat, rng, self.reads)
             if imagined._tokens is None:  # three to five players: the rollouts play on a Table (playout.py)
                 imagined = Table(imagined)
             seed = rng.getrandbits(32)
@@ -216,6 +221,8 @@ class SearchBot:
             options.append(f"player={self.player!r}")
         if self.others != 1.0:
             options.append(f"others={self.others}")
+        if self.reads:
+            options.append(f"reads={self.reads}")
         return f"SearchBot({', '.join(options)})"
 
 
