@@ -8,7 +8,7 @@ the planners play it alone, then once with the search bot in each seat; the sear
 a seat is set against the planner's in that seat. Prints the summary with 95% intervals and writes
 the rows to ``notebooks/data/scout_duplicate.csv`` for 3 players (the notebook reads the summary
 from there), ``scout_duplicate_4p.csv`` and ``scout_duplicate_5p.csv`` for 4 and 5. The search
-bot's options (``--rollouts``, ``--width``, ``--keeps``, ``--player``, ``--others``, ``--reads``) default to the
+bot's options (``--rollouts``, ``--width``, ``--keeps``, ``--player``, ``--others``, ``--reads``, ``--final``) default to the
 app's; other values write their own file (``scout_duplicate_5p_width10.csv``).
 """
 from __future__ import annotations
@@ -25,6 +25,6 @@ from duplicate_deals import run  # noqa: E402
 if __name__ == "__main__":
     app = SearchBot()
     defaults = {"rollouts": app.rollouts, "width": app.width, "keeps": app.keeps, "player": app.player,
-                "others": app.others, "reads": app.reads}
+                "others": app.others, "reads": app.reads, "final": app.final}
     run(__doc__.splitlines()[0], Game(players=3, rounds=1), SearchBot, PlannerBot(), "scout_duplicate.csv",
         player_counts=(3, 4, 5), options=defaults)

@@ -171,16 +171,17 @@ class SearchBot:
     or "planner-ss": bots_search.py); the best mean margin wins (the same worlds for each). ``keeps`` > 0:
     keep or turn is searched so too, with that many worlds (0: the planner's choice). ``others`` weighs the
     others' mean in the margin. ``reads`` > 0: each imagined world's unseen cards are turned (up to that many
-    draws a hand) until every other seat's keep or turn is the planner's choice (bots_worlds.py)."""
+    draws a hand) until every other seat's keep or turn is the planner's choice (bots_worlds.py). ``final`` > 0:
+    the best two then play on in that many worlds more (more rollouts where the choice is closest)."""
 
     name = "search"
 
     def __init__(self, rollouts: int = 24, width: int = 5, keeps: int = 0, player: str = "greedy-ss",
-                 others: float = 1.0, reads: int = 0) -> None:
+                 others: float = 1.0, reads: int = 0, final: int = 0) -> None:
         if player not in PLAYERS:
             raise ValueError(f"player is one of {', '.join(PLAYERS)}, not {player!r}")
         self.rollouts, self.width, self.keeps, self.player, self.others = rollouts, width, keeps, player, others
-        self.reads = reads
+        self.reads, self.final = reads, final
         self.planner = PlannerBot()
 
     def act(self, obs: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
@@ -196,12 +197,23 @@ class SearchBot:
         return self._best(obs, candidates, self.rollouts, rng)
 
     def _best(self, obs: Observation, candidates: list[Action], worlds: int, rng: random.Random) -> Action:
-        """The candidate with the best total margin over ``worlds`` imagined worlds (the same for each)."""
+        """The candidate with the best total margin over ``worlds`` imagined worlds (the same for each); with
+        ``final``, the best two are then played on in that many worlds more and the better total wins."""
         player = PLAYERS[self.player]
         if obs.phase == KEEPING:  # the seats after this one keep or turn as the planner does
             player = _planning_keeps(player)
         totals = dict.fromkeys(candidates, 0.0)
         base = world(obs, rng)
+        self._play(obs, base, candidates, worlds, totals, player, rng)
+        if self.final and len(candidates) > 2:
+            best = sorted(candidates, key=totals.__getitem__, reverse=True)[:2]
+            candidates = [action for action in candidates if action in best]  # their order: ties go as before
+            self._play(obs, base, candidates, self.final, totals, player, rng)
+        return max(candidates, key=totals.__getitem__)
+
+    def _play(self, obs: Observation, base, candidates: list[Action], worlds: int, totals: dict, player,
+              rng: random.Random) -> None:
+        """Add each candidate's margin in ``worlds`` more imagined worlds to ``totals`` (the same worlds for each)."""
         for _ in range(worlds):
             imagined = determinize(base, obs.seat, rng)
             if self.reads:  # the others' unseen cards the way up their keep or turn says (bots_worlds.py)
@@ -211,7 +223,6 @@ class SearchBot:
             seed = rng.getrandbits(32)
             for action in candidates:
                 totals[action] += margin(imagined, obs.seat, action, random.Random(seed), player, self.others)
-        return max(candidates, key=totals.__getitem__)
 
     def __repr__(self) -> str:
         options = [f"rollouts={self.rollouts}", f"width={self.width}"]
@@ -223,6 +234,8 @@ class SearchBot:
             options.append(f"others={self.others}")
         if self.reads:
             options.append(f"reads={self.reads}")
+        if self.final:
+            options.append(f"final={self.final}")
         return f"SearchBot({', '.join(options)})"
 
 

@@ -126,12 +126,28 @@ def test_a_bot_plays_whole_games_by_the_rules(bot, game):
     assert record.result.places.count(1) >= 1
 
 
-@pytest.mark.parametrize("bot", [SearchBot(rollouts=4, width=3), SearchBot(rollouts=3, width=3, keeps=3, player="fitting")],
-                         ids=repr)
+@pytest.mark.parametrize("bot", [SearchBot(rollouts=4, width=3), SearchBot(rollouts=3, width=3, keeps=3, player="fitting"),
+                                 SearchBot(rollouts=2, width=4, final=3, reads=5)], ids=repr)
 def test_the_search_bot_plays_a_whole_round_by_the_rules(bot):
     game = Game(players=3, rounds=1)
     record = play(game, [bot, PlannerBot(), PlannerBot()], seed=2)
     assert record.decisions > 3
+
+
+def test_the_search_bots_final_worlds_decide_between_its_two_best_candidates():
+    state = Game(players=4, rounds=1).new(seed=6)
+    rng = random.Random(1)
+    while state.current_player != 0 or state.phase != "play" or not state.active:
+        state.apply(PlannerBot().act(state.observation(state.current_player), state.legal_actions(), rng))
+    obs, legal = state.observation(0), state.legal_actions()
+    values = PlannerBot().values(obs, legal)
+    candidates = sorted(values, key=values.__getitem__, reverse=True)[:5]
+    bot = SearchBot(rollouts=6, width=5, final=10)
+    assert repr(bot) == "SearchBot(rollouts=6, width=5, final=10)"
+    chosen = bot.act(obs, legal, random.Random(4))
+    first, replay = dict.fromkeys(candidates, 0.0), random.Random(4)  # the first worlds, drawn as act drew them
+    bot._play(obs, world(obs, replay), candidates, 6, first, greedy_ss_move, replay)
+    assert chosen in sorted(candidates, key=first.__getitem__, reverse=True)[:2]
 
 
 def test_the_search_bot_names_its_rollouts_player_or_refuses():
