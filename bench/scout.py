@@ -4,6 +4,7 @@ and the mathematics the lesson runs.
     .venv/bin/python bench/scout.py                # tables
     .venv/bin/python bench/scout.py --players 5    # the bots' positions from five-player games
     .venv/bin/python bench/scout.py --rollouts 48 --width 10   # another search bot than the app's
+    .venv/bin/python bench/scout.py --final 96 --reads 30      # (--keeps, --player, --final, --reads: SearchBot's)
     .venv/bin/python bench/scout.py --json         # the same figures as JSON
 
 Positions are every decision of seat 0 in seeded games between planners (the search bot's
@@ -55,10 +56,14 @@ def main() -> None:
     parser.add_argument("--width", type=int, default=usual.width)
     parser.add_argument("--keeps", type=int, default=usual.keeps)
     parser.add_argument("--player", default=usual.player, choices=list(PLAYERS))
+    parser.add_argument("--reads", type=int, default=usual.reads)
+    parser.add_argument("--final", type=int, default=usual.final)
     args = parser.parse_args()
     found = positions(args.games, seed=5, players=args.players)
-    search = SearchBot(rollouts=args.rollouts, width=args.width, keeps=args.keeps, player=args.player)
-    label = f"search ({search.rollouts} rollouts x {search.width}{', ' + search.player if search.player != 'greedy-ss' else ''})"
+    search = SearchBot(rollouts=args.rollouts, width=args.width, keeps=args.keeps, player=args.player,
+                       reads=args.reads, final=args.final)
+    label = f"search ({search.rollouts} rollouts x {search.width}{', ' + search.player if search.player != 'greedy-ss' else ''}"
+    label += (f", final {search.final}" if search.final else "") + (f", reads {search.reads}" if search.reads else "") + ")"
     bots = {"greedy": per_move(GreedyBot(), found), "planner": per_move(PlannerBot(), found),
             label: per_move(search, found), f"{label}, CPU time": per_move(search, found, time.process_time)}
     if search.keeps:
