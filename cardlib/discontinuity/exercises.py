@@ -16,6 +16,7 @@ from math import comb
 from typing import Any
 
 from cardlib.core.checking import Sampled, estimate_near, exercise, same, same_expression, simulated, the_one_true
+from cardlib.core.choices import multiple_choice
 from cardlib.decks.pairs import NUMBERS, PAIRS_DECK, stacked_deck
 from cardlib.discontinuity.actions import Take
 from cardlib.discontinuity.rules import Game, State
@@ -348,15 +349,7 @@ def three_card_line_run() -> Any:
 JOKER_ON_TEN_ROW = (6, 9, 10)   # dc.13: the joker right of a 10 (the lesson's example is 2, 3, 4)
 
 
-@exercise("dc.13", hint=("The joker counts the card it sits right of, + 1. What does it count right of the 10?",
-                         "Compare row_values and row_penalty of lay_out([6, 9, 10], joker=True, anchor=10) with "
-                         "row_penalty([6, 9, 10])."),
-          choices="abcd",
-          mistakes=[("a", "Only a real 1 after a 10 breaks a run. The joker right of the 10 counts 11, and 9, 10, "
-                          "11 are consecutive values: row_values(...) shows them."),
-                    ("b", "The joker counts its anchor + 1: right of a 10 that is 11 (the sheet says so), not 1."),
-                    ("d", "The joker may sit right of any number card in your row: lay_out(row, joker=True, "
-                          "anchor=10) puts it on top of the 10.")])
+@multiple_choice("dc.13")
 def joker_on_a_ten() -> str:
     """The letter of dc.13: what a joker right of the 10 does to the row 6, 9, 10."""
     row = JOKER_ON_TEN_ROW
@@ -370,16 +363,7 @@ def joker_on_a_ten() -> str:
     })
 
 
-@exercise("dc.14", hint=("Compare the dc.10 take with the best take that makes a run: points_after(position, "
-                         "take) for each.",
-                         "Try the dc.10 take on position.clone() and look at .row(0) and .safe(0): where did "
-                         "the two cards go, and what is left in your row?"),
-          choices="abcd",
-          mistakes=[("b", "The run rule: a run of three or more costs only its lowest card. Try "
-                          "row_penalty([4, 5, 6, 7])."),
-                    ("c", "Compare points_after(position, take) for the two takes: are they really equal?"),
-                    ("d", "After that take, which cards are left in your row? Try it on position.clone() and "
-                          "look at .row(0) and .safe(0).")])
+@multiple_choice("dc.14")
 def why_the_pairs_take() -> str:
     """The letter of dc.14: why the pairs take beats the best take that makes a run."""
     position = best_take_position()

@@ -16,6 +16,7 @@ from itertools import permutations
 from typing import Any
 
 from cardlib.core.checking import Sampled, close_to, estimate_near, exercise, simulated, the_one_true
+from cardlib.core.choices import multiple_choice
 from cardlib.loop.actions import DECK, NUMBERS, parse_card
 from cardlib.loop.chairs import BASE, START_POINTS, allowed_chairs, new_total, round_points
 from cardlib.loop.combos import beating, combo
@@ -371,19 +372,7 @@ def hand_share() -> Fraction:
 _points = partial(round_points, EXPLAIN_PLAYERS)   # loop.11's rule, three players: (rank, previous) -> points
 
 
-@exercise("loop.11", hint=("Write the rule for three players: BASE[3][rank - 1] + previous - rank, and try each "
-                           "claim on every previous rank and new rank from 1 to 3.",
-                           "For (a), sum previous - rank over the three chairs for every order of the previous and "
-                           "the new ranks, with permutations(range(1, 4)). For (c), a winner from the chair that "
-                           "was 3rd; for (d), 2nd from the chair that was 1st."),
-          choices="abcd",
-          mistakes=[("b", f"Claim (b) says a chair that did well gives at least as much: rank 2 from a chair whose "
-                          f"last occupant was 1st gives {_points(2, 1)}, from one whose last occupant was 3rd "
-                          f"{_points(2, 3)}."),
-                    ("c", f"Winning from a chair whose last occupant was 3rd gives {BASE[3][0]} + 2 = {_points(1, 3)} "
-                          "points: the extra goes up to 2 with three players."),
-                    ("d", f"2nd from a chair whose last occupant was 1st gives {BASE[3][1]} + (1 − 2) = "
-                          f"{_points(2, 1)}; from one that was 3rd, {_points(2, 3)}.")])
+@multiple_choice("loop.11")
 def what_the_loop_rule_adds() -> str:
     """The letter of loop.11: the claim about the three-player loop rule that cardlib confirms."""
     ranks = range(1, EXPLAIN_PLAYERS + 1)

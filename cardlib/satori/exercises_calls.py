@@ -11,6 +11,7 @@ from functools import lru_cache
 from typing import Any
 
 from cardlib.core.checking import close_to, exercise, near, the_one_true
+from cardlib.core.choices import multiple_choice
 from cardlib.satori.actions import SATORI, ZATSUNEN
 from cardlib.satori.beliefs import Story, worlds
 from cardlib.satori.exercises import (
@@ -79,16 +80,7 @@ def break_even() -> Fraction:
     return _exact_break_even(FAILED_CALL_KEEPS)
 
 
-@exercise("sat.9", hint=("p = p_satori(position, MODELS[\"bluffs 1/4, declares at once (the bots)\"]). A call is "
-                         "worth p × stakes.success.value; no call p × stakes.no_call_satori.value + (1 − p) × "
-                         "stakes.no_call_zatsunen.value.",
-                         "Or compare p with the break-even, stakes.break_even: above it, a call raises your chance "
-                         "of winning."),
-          choices="abc",
-          mistakes=[("b", "Work it out: p × stakes.success.value against p × stakes.no_call_satori.value + (1 − p) × "
-                          "stakes.no_call_zatsunen.value. Which expected value is larger?"),
-                    ("c", "Look at the stakes: stakes.success.value against stakes.no_call_satori.value. A success "
-                          "puts the satori on your own pile: which chance is higher?")])
+@multiple_choice("sat.9", choices="abc")
 def should_you_call() -> str:
     """The letter of sat.9: under the bots' model, does a call raise player 0's chance of winning?"""
     p = _bots_p()
@@ -103,17 +95,7 @@ def should_you_call() -> str:
 
 # --- explain ---------------------------------------------------------------------------------------------
 
-@exercise("sat.10", hint=("Under Model(bluff=1) a player with both kinds in hand always plays a zatsunen. Write down "
-                          "the order in which they play the sheet's hand, S S S Z Z.",
-                          "Their order is always Z Z S S S. For each of their five cards, is it a satori with chance "
-                          "0, 1, or something in between? Would you call on it?"),
-          choices="abcd",
-          mistakes=[("b", "Claim (b) rests on a random deal with lucky hands to hide: look at the dealt hands, "
-                          "Game().new(seed=s).hand(seat), for a few seeds. Do they differ?"),
-                    ("c", "Claim (c) says each of their cards stays at the prior, 3/5: write down the order in which "
-                          "they play and check that claim card by card."),
-                    ("d", "Claim (d) says their pile never ends with three satori on top: write down the order in "
-                          "which they play and look at the top of their pile after five plays.")])
+@multiple_choice("sat.10")
 def why_always_bluffing_loses() -> str:
     """The letter of sat.10: the claim about a player who always bluffs that cardlib confirms."""
     cards = [card_satori(Story(DEALT, (UNSEEN,) * 5), ALWAYS_BLUFFS, card) for card in range(1, 6)]

@@ -18,6 +18,7 @@ from itertools import permutations, product
 from typing import Any
 
 from cardlib.core.checking import Sampled, estimate_near, exercise, same, simulated, the_one_true
+from cardlib.core.choices import multiple_choice
 from cardlib.scout.actions import parse
 from cardlib.scout.groups import HAND_SIZES, Card, deck, power, shows, strongest
 from cardlib.scout.rules import Game, State
@@ -368,20 +369,7 @@ def next_set_chance(players: int) -> tuple[Fraction, Fraction]:
     return chances["set of 2"], chances["set of 3"] / chances["set of 2"]
 
 
-@exercise("scout.10", hint=("Say cards 1-2 form a set: both show some number v. Card 3 is one of the cards left. "
-                            "How many of them carry v, compared with two neighbours you know nothing about?",
-                            "Three players: each number is on 8 of the 36 cards, and two of those are cards 1 and 2. "
-                            "So card 3 shows v with chance Fraction(6, 34) * Fraction(1, 2). Compare it with your "
-                            "answer to scout.2; then count the same way with five players (9 cards carry each "
-                            "number, 45 cards)."),
-          choices="abcd",
-          mistakes=[("b", "Claim (b) says a set makes the next set likelier. Count it: once cards 1 and 2 show v, "
-                          "how many of the cards left carry v? Compare with scout.2's count."),
-                    ("c", "Claim (c) says the chance is unchanged, but the cards are not put back: cards 1 and 2 "
-                          "both carry v. Count how many of the cards left carry it, and compare with scout.2."),
-                    ("d", "Claim (d) is about five players: count with five players too (9 cards carry each "
-                          "number, 45 cards), after a set and for two neighbours you know nothing about, and "
-                          "compare.")])
+@multiple_choice("scout.10")
 def does_a_set_make_the_next_rarer() -> str:
     """The letter of scout.10: the claim about cards 2-3 after a set at cards 1-2 that cardlib confirms."""
     (p3, after3), (p5, after5) = next_set_chance(PAIR_PLAYERS), next_set_chance(OTHER_PLAYERS)

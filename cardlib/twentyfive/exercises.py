@@ -16,6 +16,7 @@ from math import comb
 from typing import Any
 
 from cardlib.core.checking import Sampled, close_to, estimate_near, exercise, near, same, simulated, the_one_true
+from cardlib.core.choices import multiple_choice
 from cardlib.decks.pairs import COPIES, NUMBERS, PAIRS_DECK, pair_count, pairs_of
 from cardlib.twentyfive.rules import TARGET, Observation, State, round_points
 from cardlib.twentyfive.slips import (next_card_adds, share_of_hands, share_of_number_sets, share_with_replacement,
@@ -358,16 +359,7 @@ def simulated_23_cards_exceed() -> Sampled:
 
 # --- explain: multiple choice, the letter cardlib confirms ----------------------------------------
 
-@exercise("25.15", hint=("Go through the three outcomes of a pass (fewer than 25, exactly 25, more than 25) "
-                         "and ask who takes the points in each: the sheet's rules, in §1 of the lesson.",
-                         "Who drew last in this position? position.last_drawer says; compare it with your "
-                         "seat, position.seat."),
-          choices="abcd",
-          mistakes=[("a", "Claim (a) says a passer never takes points: read the sheet's rule for a pass "
-                          "with fewer than 25 pairs."),
-                    ("c", "Claim (c) does not match the sheet: check its rule for a round above 25 (are the "
-                          "points split?) and for exactly 25 (does nobody take any?)."),
-                    ("d", "Claim (d) needs negative points: look for any in the sheet's rules.")])
+@multiple_choice("25.15")
 def why_only_too_few_costs() -> str:
     """The letter of 25.15: why a pass costs you 10 × P(fewer than 25 pairs) and nothing else."""
     position = reveal_observation()

@@ -355,6 +355,14 @@ def test_the_examples_and_wrong_letter_messages_give_nothing_away():
         assert not any("×" in line or "14" in line for line in comments)
 
 
+def test_the_loop11_messages_give_the_rules_points():
+    # the words of loop.11 are in cardlib/loop/choices.ini: its figures must be those round_points gives
+    points, base = ex._points, ex.BASE[ex.EXPLAIN_PLAYERS]
+    b, c, d = (m.message for m in find("loop.11").mistakes)
+    assert f"1st gives {points(2, 1)}, from one whose last occupant was 3rd {points(2, 3)}." in b
+    assert f"gives {base[0]} + 2 = {points(1, 3)} points" in c
+    assert f"gives {base[1]} + (1 − 2) = {points(2, 1)}; from one that was 3rd, {points(2, 3)}." in d
+
 class TestExercises(Exercises):
     """The tests every game's exercises share (tests/exercising.py), on Loop's."""
 
