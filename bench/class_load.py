@@ -52,7 +52,7 @@ from typing import Any, Optional, Sequence
 
 sys.path[:0] = [str(Path(__file__).resolve().parent), str(Path(__file__).resolve().parents[1])]
 
-from class_server import (LOAD_MS, Sampler, class_server, database_url, first_line, get,  # noqa: E402
+from class_server import (LOAD_MS, Sampler, class_server, database_url, first_line, get, wait_quiet,  # noqa: E402
                           memory, stored)
 
 from cardlib.class_command import new_code  # noqa: E402
@@ -162,7 +162,7 @@ async def student(page: Any, url: str, code: str, name: str, rounds: int, think:
     page.on("pageerror", lambda error: said.append(f"page error: {error}"))
     page.on("console", lambda message: said.append(message.text) if message.type == "error" else None)
     seen = {"name": name, "context": context, "ready_s": None, "form_s": None, "why": "", "clicks": [], "click_at": [],
-            "rounds": 0, "shown": None}
+            "clicked": [], "rounds": 0, "shown": None}
     try:
         await page.goto(url, wait_until="commit", timeout=LOAD_MS)
         await awaited(page, "window.__clFormSeen", LOAD_MS)
@@ -187,9 +187,11 @@ async def student(page: Any, url: str, code: str, name: str, rounds: int, think:
                 break
             if not state["labels"]:
                 raise RuntimeError("no enabled button to click")
-            await page.mouse.click(*state["places"][choose(state["labels"], rng)])  # the page's watch is armed
+            chosen = choose(state["labels"], rng)
+            await page.mouse.click(*state["places"][chosen])  # the page's watch is armed
             seen["clicks"].append(await awaited(page, "window.__clAnswered", CLICK_MS))
             seen["click_at"].append(time.monotonic())
+            seen["clicked"].append(state["labels"][chosen])
         seen["rounds"] = len(finished)
         status = page.locator(".cl-class-status")
         try:  # the page says every round it finished is saved (the kernel counts them from the database)
@@ -259,6 +261,7 @@ def measure_class(students: int, args: argparse.Namespace) -> dict:
     folder = Path(tempfile.mkdtemp(prefix=f"bench-class-{students}-"))
     url, code = database_url(args.db, folder), new_code()
     pool = students if args.pool is None else args.pool
+    busy, waited = wait_quiet(timeout=args.quiet)
     with class_server(folder, url, code, pool, args.game, args.frontend) as server:
         sampler = Sampler(server["pid"])
         sampler.start()
@@ -277,7 +280,8 @@ def measure_class(students: int, args: argparse.Namespace) -> dict:
             "ready_p50_s": percentile(ready, 0.5), "ready_p95_s": percentile(ready, 0.95),
             "form_p50_s": percentile([one["form_s"] for one in seen if one["form_s"] is not None], 0.5),
             "not_playable": sum(one["ready_s"] is None for one in seen), "stuck": sum(bool(one["why"]) for one in seen),
-            "click_times": sorted((at, ms) for one in seen for ms, at in zip(one["clicks"], one["click_at"])),
+            "click_times": sorted((at, ms, label) for one in seen
+                                  for ms, at, label in zip(one["clicks"], one["click_at"], one["clicked"])),
             "clicks": len(clicks), "click_p50_ms": percentile(clicks, 0.5), "click_p95_ms": percentile(clicks, 0.95),
             "clicks_while_loading": len(clicks) - len(after_all), "click_p95_after_all_ms": percentile(after_all, 0.95),
             "rounds_finished": finished, "rounds_in_db": in_db, "rows_in_db": rows,
@@ -287,7 +291,7 @@ def measure_class(students: int, args: argparse.Namespace) -> dict:
             "peak_kernels_mb": sampler.peak.get("kernels_mb"),
             "why": [f"{one['name']}: {one['why']}" for one in seen if one["why"]],
             "log_errors": [line for line in log.splitlines() if "ERROR" in line or "Traceback" in line][:10],
-            "folder": str(folder)}
+            "busy_before": busy, "waited_s": waited, "folder": str(folder)}
 
 
 def measure_render(pages: int, pool: int, args: argparse.Namespace) -> dict:
@@ -368,6 +372,8 @@ def main() -> None:
     parser.add_argument("--think", type=float, default=1.5, help="seconds a student pauses before a click (about)")
     parser.add_argument("--render", type=int, default=30, help="plain GETs at once (0: none)")
     parser.add_argument("--json", action="store_true", help="print JSON instead of tables")
+    parser.add_argument("--quiet", type=float, default=180.0, help="seconds at most to wait, before each class, "
+                        "for a quiet machine (under 10%% of its CPU busy outside niced jobs)")
     parser.add_argument("--tables", type=int, default=0, help="tables of people instead (bench/table_load.py)")
     parser.add_argument("--size", type=int, default=4, help="with --tables: the seats at each table")
     parser.add_argument("--people", type=int, default=None, help="with --tables: students a table (default: --size)")
@@ -403,7 +409,9 @@ def main() -> None:
     for row in rows:
         for line in row["why"] + [f"mismatch: {name}" for name in row["mismatched"]] + row["log_errors"]:
             print(f"  {row['students']} students: {line}")
-        print(f"  {row['students']} students: load {row['load_end']} at the end; logs in {row['folder']}")
+        print(f"  {row['students']} students: {row['busy_before']:.0%} of the CPU busy (outside niced jobs) at the "
+              f"start, after waiting {row['waited_s']:.0f} s for a quiet machine; load {row['load_end']} at the end; "
+              f"logs in {row['folder']}")
 
 
 if __name__ == "__main__":

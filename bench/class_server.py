@@ -28,6 +28,28 @@ TICKS = os.sysconf("SC_CLK_TCK")
 
 # -- processes and their memory, from /proc --
 
+def busy_share(seconds: float = 2.0) -> float:
+    """The share of the machine's CPU that work outside niced jobs used over ``seconds`` (/proc/stat)."""
+    def sample() -> tuple[int, int]:
+        user, nice, system, idle, iowait, irq, softirq, steal = map(int, Path("/proc/stat").read_text()
+                                                                     .split("\n")[0].split()[1:9])
+        return user + system + irq + softirq + steal, user + nice + system + idle + iowait + irq + softirq + steal
+    busy0, total0 = sample()
+    time.sleep(seconds)
+    busy1, total1 = sample()
+    return (busy1 - busy0) / max(1, total1 - total0)
+
+
+def wait_quiet(limit: float = 0.10, timeout: float = 180.0) -> tuple[float, float]:
+    """Wait until the machine is quiet (under ``limit`` of its CPU busy outside niced jobs, as an earlier run's
+    browsers and kernels have gone), at most ``timeout`` seconds; (the share busy at the start, seconds waited)."""
+    started = time.monotonic()
+    share = busy_share()
+    while share > limit and time.monotonic() - started < timeout:
+        share = busy_share()
+    return share, time.monotonic() - started
+
+
 def process_table() -> dict[int, tuple[int, int, int]]:
     """Every process: its parent, its RSS in bytes and its CPU ticks (user + system)."""
     table = {}
