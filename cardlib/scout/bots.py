@@ -27,13 +27,14 @@ from cardlib.scout.bots_worlds import read
 from cardlib.scout.bots_search import (CHIP, MARKER, fewest, fitting_move, greedy_move, greedy_ss_move,
                                        planner_ss_move, planning_move)
 from cardlib.scout.groups import power, strongest
-from cardlib.scout.playout import Table, margin
+from cardlib.scout.playout import Table, fitting_ss, margin
 from cardlib.scout.seen import determinize
 from cardlib.scout.world import world
 
 __all__ = ["GreedyBot", "PlannerBot", "RandomAgent", "SearchBot", "greedy_move", "pieces", "turned_tops"]
 PLAYERS = {"greedy-ss": greedy_ss_move, "greedy": greedy_move, "fitting": fitting_move,  # the rollouts' players
-           "planner": planning_move, "planner-ss": planner_ss_move}  # (bots_search.py)
+           "planner": planning_move, "planner-ss": planner_ss_move,  # (bots_search.py)
+           "fitting-ss": fitting_ss}  # (playout.py)
 
 
 def pieces(tops: Sequence[int]) -> int:
@@ -167,7 +168,7 @@ class PlannerBot:
 
 class SearchBot:
     """Flat Monte Carlo: the planner's best ``width`` actions, each played on in ``rollouts`` imagined
-    worlds to the round's end by ``player`` for every seat ("greedy-ss", "greedy", "fitting", "planner"
+    worlds to the round's end by ``player`` for every seat ("greedy-ss", "fitting-ss", "greedy", "fitting", "planner"
     or "planner-ss": bots_search.py); the best mean margin wins (the same worlds for each). ``keeps`` > 0:
     keep or turn is searched so too, with that many worlds (0: the planner's choice). ``others`` weighs the
     others' mean in the margin. ``reads`` > 0: each imagined world's unseen cards are turned (up to that many

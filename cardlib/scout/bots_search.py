@@ -9,6 +9,7 @@ read that state's hands because the whole state is imagined from one seat's obse
   default: the planners it meets do Scout & Show, and greedy rollouts that never do misjudge them).
 - ``fitting_move``: the same shows as greedy; a scout goes where it fits the hand best (the fewest pieces
   after it, the planner's measure), not at random.
+- ``playout.fitting_ss``: greedy-ss's shows and Scout & Show, and fitting's scouts.
 - ``planning_move``: PlannerBot's choice but Scout & Show (the planner's values, as in bots.py).
 - ``planner_ss_move``: PlannerBot's own choice, Scout & Show and keep or turn included (the same
   action as ``PlannerBot.act`` on the seat's observation, ties and all).
@@ -122,7 +123,11 @@ def fitting_move(state, rng: random.Random) -> Action:
     shown = _biggest_show(state)
     if shown is not None:
         return shown
-    tops = [card[0] for card in state._hands[state._current]]
+    return fitting_scout(state, [card[0] for card in state._hands[state._current]])
+
+
+def fitting_scout(state, tops: list[int]) -> Scout:
+    """The plain scout after which the hand (top numbers ``tops``) splits into the fewest groups (the first such)."""
     prefix, suffix = fewest(tops), fewest(tops[::-1])[::-1]
     active = state._active
     ends = ((None, active[0]),) if len(active) == 1 else (("left", active[0]), ("right", active[-1]))

@@ -24,7 +24,7 @@ import random
 from typing import Any, Optional
 
 from cardlib.scout.actions import KEEPING, PLAYING, SHOWING, SHOWS, Action, Keep, Scout, ScoutAndShow, Show, Turn, scouts
-from cardlib.scout.bots_search import Player, greedy_move, greedy_ss_move
+from cardlib.scout.bots_search import Player, fitting_scout, greedy_move, greedy_ss_move
 from cardlib.scout.bots_search import margin as margin_by_rules
 from cardlib.scout.groups import show_follows, strongest
 from cardlib.scout.rules import State
@@ -208,22 +208,46 @@ def greedy_ss(table: Any, rng: random.Random) -> Action:
     if shown is not None:
         return shown
     if table._markers[seat]:
-        choice, stronger = None, 63  # 63: stronger than any single card, weaker than any pair
-        one = len(active) == 1
-        ends = ((None, active[0]),) if one else (("left", active[0]), ("right", active[-1]))
-        whole = strongest(tops)
-        size = len(tops)
-        for end, card in ends:
-            target = 0 if one else table._end(end)[1]
-            for gap in range(size + 1):
-                for turned in (False, True):
-                    strength = through(tops, gap, card[1] if turned else card[0])
-                    if strength > stronger and (one or show_follows(tops, whole, card, target, gap, turned)):
-                        choice, stronger = (end, gap + 1, turned), strength
-        if choice is not None:
-            return ScoutAndShow(*choice)
+        chosen = scout_and_show(table, tops)
+        if chosen is not None:
+            return chosen
     placements = scouts(Scout, len(hand), len(active) == 1)
     return placements[rng.randrange(len(placements))]
+
+
+def scout_and_show(table: Any, tops: list[int]) -> Optional[ScoutAndShow]:
+    """greedy-ss's Scout & Show (no show beats, the marker unused): the placement putting the scouted card in
+    the strongest group of 2 or more with a show to follow (the first such), or None."""
+    active = table._active
+    choice, stronger = None, 63  # 63: stronger than any single card, weaker than any pair
+    one = len(active) == 1
+    ends = ((None, active[0]),) if one else (("left", active[0]), ("right", active[-1]))
+    whole = strongest(tops)
+    for end, card in ends:
+        target = 0 if one else table._end(end)[1]
+        for gap in range(len(tops) + 1):
+            for turned in (False, True):
+                strength = through(tops, gap, card[1] if turned else card[0])
+                if strength > stronger and (one or show_follows(tops, whole, card, target, gap, turned)):
+                    choice, stronger = (end, gap + 1, turned), strength
+    return None if choice is None else ScoutAndShow(*choice)
+
+
+def fitting_ss(state: Any, rng: random.Random) -> Action:
+    """greedy-ss's choice, but a plain scout goes where the card fits best (``bots_search.fitting_scout``):
+    a closer model of the planners, who scout where the card fits. On a rules State or a Table."""
+    if state._phase != PLAYING:
+        return greedy_move(state, rng)
+    seat = state._current
+    tops = [card[0] for card in state._hands[seat]]
+    shown = biggest_show(tops, state._strength)
+    if shown is not None:
+        return shown
+    if state._markers[seat]:
+        chosen = scout_and_show(state, tops)
+        if chosen is not None:
+            return chosen
+    return fitting_scout(state, tops)
 
 
 FAST = {greedy_ss_move: greedy_ss}  # a rollout player -> its faster twin on a Table

@@ -13,7 +13,9 @@ from cardlib.scout.bots_search import greedy_ss_move, margin as margin_by_rules
 from cardlib.scout.groups import through as through_by_rules
 from cardlib.scout.actions import SHOWS
 from cardlib.scout.groups import beating
-from cardlib.scout.playout import FAST, Table, biggest_show, group_power, margin, through
+from cardlib.scout.playout import FAST, Table, biggest_show, fitting_ss, group_power, margin, through
+from cardlib.scout.bots_search import fitting_move
+from cardlib.scout.actions import Scout
 from cardlib.scout.groups import power
 
 GAMES = [Game(players=n, rounds=1) for n in (3, 4, 5)]
@@ -111,3 +113,16 @@ def test_the_biggest_show_is_greedys_show():
             best = max(found)  # the most cards, then the lowest first number, then the leftmost
             expected = SHOWS[best[3]][best[4]]
         assert biggest_show(tops, target) == expected, (tops, target)
+
+
+@pytest.mark.parametrize("game", GAMES, ids=repr)
+def test_the_fitting_ss_player_shows_and_scouts_and_shows_as_greedy_ss_and_scouts_as_fitting(game):
+    scouted = 0
+    for state in [state for state in testing.random_states(game, 30, 13) if not state.is_over]:
+        greedy = greedy_ss_move(state, random.Random(1))
+        if type(greedy) is Scout:
+            assert fitting_ss(state, random.Random(1)) == fitting_move(state, random.Random(1))
+            scouted += 1
+        else:
+            assert fitting_ss(state, random.Random(1)) == greedy
+    assert scouted > 5
