@@ -52,6 +52,10 @@ class Records:
         self._over = False  # the game in play is over and written
         self.games_before = 0  # game numbers go on after these (a student back in a live class)
         self.sink: Optional[Callable[[Rows], None]] = None  # gets each finished round's rows too (a live class)
+        # rows are only ever added: the columns and the CSV so far are kept, and each new row is written once
+        self._columns: list[str] = list(KIT_COLUMNS)
+        self._columned = 0  # rows whose keys are in _columns
+        self._csv: tuple[tuple[str, ...], int, str] = ((), 0, "")  # the columns, the rows written, the CSV text
         tag = f"seed{seed}" if seed is not None else secrets.token_hex(3)  # two students' files keep apart
         self.filename = f"cardlib-{game}-{tag}.csv"
 
@@ -94,10 +98,10 @@ class Records:
 
     def columns(self) -> list[str]:
         """The kit's columns, then the game's in the order they first appear."""
-        names = list(KIT_COLUMNS)
-        for row in self.rows:
-            names += [key for key in row if key not in names]
-        return names
+        for row in self.rows[self._columned:]:
+            self._columns += [key for key in row if key not in self._columns]
+        self._columned = len(self.rows)
+        return list(self._columns)
 
     def csv_text(self) -> str:
         """The record as CSV text (a header line, then a line a row); a cell a spreadsheet would read as a
@@ -111,15 +115,21 @@ class Records:
         game,players,seat,game_no,round,square,points
         example,2,0,1,1,'- 9 8,-6
         """
+        columns = tuple(self.columns())
+        kept, written, text = self._csv
+        if kept != columns:  # a new column: every row is written again, with a cell for it
+            written, text = 0, ""
         out = io.StringIO()
-        writer = csv.DictWriter(out, fieldnames=self.columns(), lineterminator="\n")
-        quoted = csv.DictWriter(out, fieldnames=self.columns(), lineterminator="\n", quoting=csv.QUOTE_ALL)
-        writer.writeheader()
-        for row in self.rows:
+        writer = csv.DictWriter(out, fieldnames=columns, lineterminator="\n")
+        quoted = csv.DictWriter(out, fieldnames=columns, lineterminator="\n", quoting=csv.QUOTE_ALL)
+        if not text:
+            writer.writeheader()
+        for row in self.rows[written:]:
             safe = {key: formula_safe(value) for key, value in row.items()}
             # csv quotes a cell holding "\n" but not one holding "\r" under a "\n" line end: quote that row whole
             (quoted if any(isinstance(value, str) and "\r" in value for value in safe.values()) else writer).writerow(safe)
-        return out.getvalue()
+        self._csv = (columns, len(self.rows), text + out.getvalue())
+        return self._csv[2]
 
     def copy(self) -> "Records":
         """An independent copy (a twin app continues the same record)."""
