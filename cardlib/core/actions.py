@@ -1,6 +1,6 @@
 """``Word``: the base of an action that is one fixed phrase of a digest's notation and has no parts
 (Draw, Pass, Check, Fold, …), declared as a class line with its notation and a docstring;
-``notation_text``: the first line of every game's ``parse``.
+``notation_text``: the first line of every game's ``parse``; ``action_kind``: the first of a game's ``_check``.
 
 >>> class Knock(Word, notation="knock"):
 ...     '''End the round now.'''
@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from cardlib.core.errors import IllegalActionError
+
 
 class Word:
     """An action with no parts: frozen, every instance of a class equal, ``str()`` its notation, a repr that pastes back."""
@@ -23,7 +25,7 @@ class Word:
     notation: ClassVar[str] = ""
 
     def __init_subclass__(cls, notation: str = "", **kwargs: object) -> None:
-        """Keep the class keyword ``notation`` (``class Pass(Word, notation="pass")``) as the class's notation."""
+        """The class keyword ``notation`` (``class Pass(Word, notation="pass")``) is the class's notation."""
         super().__init_subclass__(**kwargs)
         if notation:
             cls.notation = notation
@@ -58,3 +60,21 @@ def notation_text(text: object, title: str) -> str:
     if not isinstance(text, str):
         raise ValueError(f"{text!r:.60} is not {title} notation: a move is written as text (a str), like str(action)")
     return " ".join(text.split())
+
+
+def action_kind(action: object, kinds: tuple[type, ...], title: str, listing: str) -> type:
+    """The class of ``action`` when it is one of the game's ``kinds``; IllegalActionError naming them when not.
+
+    >>> class Knock(Word, notation="knock"):
+    ...     '''End the round now.'''
+    >>> action_kind(Knock(), (Knock,), "Knocking", "Knock()").__name__
+    'Knock'
+    >>> action_kind("knock", (Knock,), "Knocking", "Knock()")
+    Traceback (most recent call last):
+    ...
+    cardlib.core.errors.IllegalActionError: 'knock' is not an action of Knocking (Knock())
+    """
+    kind = type(action)
+    if kind not in kinds:
+        raise IllegalActionError(f"{action!r} is not an action of {title} ({listing})")
+    return kind

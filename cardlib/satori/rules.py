@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Optional
 
+from cardlib.core.actions import action_kind
 from cardlib.core.engine import Engine
 from cardlib.core.errors import IllegalActionError, RulesError, check_players, check_seat, whole_number
 from cardlib.core.protocol import Result
@@ -191,9 +192,7 @@ class State(Engine):
 
     def _check(self, action: object) -> None:
         """IllegalActionError saying what and why; nothing changes."""
-        kind, seat = type(action), self._current
-        if kind not in (Play, Declare, Pass, Katsu, NoKatsu):
-            raise IllegalActionError(f"{action!r} is not an action of The Satori ({ACTIONS})")
+        kind, seat = action_kind(action, (Play, Declare, Pass, Katsu, NoKatsu), "The Satori", ACTIONS), self._current
         if self._phase == WINDOW:
             if kind in (Katsu, NoKatsu):
                 return

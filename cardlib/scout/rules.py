@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Optional
 
+from cardlib.core.actions import action_kind
 from cardlib.core.engine import Engine
 from cardlib.core.errors import IllegalActionError, RulesError, check_players, check_seat, whole_number
 from cardlib.core.protocol import Result, places_from_scores
@@ -208,9 +209,7 @@ class State(Engine):
 
     def _check(self, action: object) -> Any:
         """IllegalActionError saying what and why; nothing changes."""
-        kind, seat = type(action), self._current
-        if kind not in (Keep, Turn, Show, Scout, ScoutAndShow):
-            raise IllegalActionError(f"{action!r} is not an action of SCOUT ({ACTIONS})")
+        kind, seat = action_kind(action, (Keep, Turn, Show, Scout, ScoutAndShow), "SCOUT", ACTIONS), self._current
         if self._phase == KEEPING:
             if kind in (Keep, Turn):
                 return None
