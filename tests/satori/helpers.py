@@ -8,6 +8,7 @@ A script is the digest's notation, one decision after another, separated by "/" 
         play zatsunen / katsu                  # 1 plays; 2 calls: a zatsunen, 2 is out
     ''')
 """
+import random
 import re
 from collections import Counter
 
@@ -15,7 +16,7 @@ import pytest
 
 from cardlib.core.errors import IllegalActionError
 from cardlib.core.testing import snapshot
-from cardlib.satori import Game
+from cardlib.satori import VARIANTS, Game
 from tests.scripts import legal, moves, play_script, say  # noqa: F401 (the rules tests import them from here)
 
 DEAL = ("S", "S", "S", "Z", "Z")          # the sheet's hand: 3 satori and 2 zatsunen
@@ -135,3 +136,30 @@ PASS_GAME = f"""
 def agrees(shown, pile):
     """A pile as another seat sees it agrees with the truth: the same size, each card unseen (None) or true."""
     return len(shown) == len(pile) and all(card is None or card == true for card, true in zip(shown, pile))
+
+
+OPTIONS = (*VARIANTS, Game(players=3, satori=1, zatsunen=1), Game(players=4, start=3, satori=2, zatsunen=2))
+
+
+def walk_from(state, seed):
+    """Random decisions from a position (left as it is) to the end: (state before, action, state after) each."""
+    rng = random.Random(seed)
+    state = state.clone()
+    while not state.is_over:
+        before = state.clone()
+        action = rng.choice(state.legal_actions())
+        state.apply(action)
+        yield before, action, state
+
+
+def walk(game, seed):
+    """A random game from the deal."""
+    return walk_from(game.new(seed=seed), seed)
+
+
+def random_positions(games=6, seed=0):
+    """Every position of a few random games of each option set (clones), finals included."""
+    for index, game in enumerate(OPTIONS):
+        for number in range(games):
+            for _, _, after in walk(game, seed * 1000 + index * 100 + number):
+                yield after.clone()
