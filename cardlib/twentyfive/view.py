@@ -7,6 +7,7 @@ the game's terms in ``WORDS_JA`` as the rule sheet writes them).
 >>> from cardlib.ui.narration import Names
 >>> [text for _, text in narrate([("round", 0, 1), ("draw", 1, None), ("reveal", 1, 9)], Names(me=0))]
 ['Round 1 — cards dealt, you start.', 'Player 1 draws and reveals 9.']
+>>> from cardlib.twentyfive.words import WORDS_JA
 >>> ja = Words("ja", WORDS_JA)
 >>> [text for _, text in narrate([("draw", 1, None), ("reveal", 1, 9)], Names(me=0, lang="ja"), ja)]
 ['プレイヤー1がカードを引き、9を公開しました。']
@@ -26,7 +27,6 @@ from cardlib.decks.pairs_faces import pairs_row
 from cardlib.ui import back_row, prompt_html, score_table, seat_box, table_html
 from cardlib.ui.narration import Names
 from cardlib.ui.words import Words
-from cardlib.twentyfive.words import HELP_JA, WORDS_JA  # noqa: F401 (the app reads them here)
 
 Say = Callable[..., str]
 ENGLISH: Say = Words("en")
