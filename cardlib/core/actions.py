@@ -13,6 +13,7 @@ AttributeError: Knock() is frozen: an action has nothing to set
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import ClassVar
 
 from cardlib.core.errors import IllegalActionError
@@ -60,6 +61,22 @@ def notation_text(text: object, title: str) -> str:
     if not isinstance(text, str):
         raise ValueError(f"{text!r:.60} is not {title} notation: a move is written as text (a str), like str(action)")
     return " ".join(text.split())
+
+
+def must_first(action: object, kind: type, seat: int, doing: str, options: Callable[[], str]) -> None:
+    """IllegalActionError unless ``action`` is a ``kind``: a step the seat must take first, e.g. a card to
+    reveal before anything else (``options()`` says what the seat may do, asked only for the error).
+
+    >>> class Reveal(Word, notation="reveal"):
+    ...     '''Show a card.'''
+    >>> must_first(Reveal(), Reveal, 1, "reveal a card", lambda: "reveal 4 or 9")
+    >>> must_first("pass", Reveal, 1, "reveal a card", lambda: "reveal 4 or 9")
+    Traceback (most recent call last):
+    ...
+    cardlib.core.errors.IllegalActionError: 'pass': player 1 must first reveal a card (reveal 4 or 9)
+    """
+    if type(action) is not kind:
+        raise IllegalActionError(f"{action!r}: player {seat} must first {doing} ({options()})")
 
 
 def action_kind(action: object, kinds: tuple[type, ...], title: str, listing: str) -> type:

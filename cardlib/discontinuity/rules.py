@@ -22,6 +22,7 @@ import random
 from dataclasses import dataclass
 from typing import Any, Optional
 
+from cardlib.core.actions import must_first
 from cardlib.core.engine import Engine
 from cardlib.core.errors import IllegalActionError, RulesError, check_players, check_seat
 from cardlib.decks.pairs import PAIRS_DECK, check_pairs_deck
@@ -210,9 +211,7 @@ class State(Engine):
         seat = self._current
         kind = type(action)
         if self._placing:
-            if kind is not PlaceJoker:
-                raise IllegalActionError(
-                    f"{action!r}: player {seat} must first place the joker ({self._place_text(seat)})")
+            must_first(action, PlaceJoker, seat, "place the joker", lambda: self._place_text(seat))
             anchor = action.anchor
             if type(anchor) is not int or not 1 <= anchor <= 10 or not self._rows[seat] >> anchor & 1:
                 raise IllegalActionError(

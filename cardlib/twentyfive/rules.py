@@ -17,6 +17,7 @@ import random
 from dataclasses import dataclass
 from typing import Any, Optional
 
+from cardlib.core.actions import must_first
 from cardlib.core.engine import Engine
 from cardlib.core.errors import IllegalActionError, check_players, check_seat
 from cardlib.decks.pairs import PAIRS_DECK, check_pairs_deck, pair_count
@@ -183,9 +184,7 @@ class State(Engine):
         seat = self._current
         kind = type(action)
         if self._revealing:
-            if kind is not Reveal:
-                raise IllegalActionError(
-                    f"{action!r}: player {seat} must first reveal a card ({self._options_text(seat)})")
+            must_first(action, Reveal, seat, "reveal a card", lambda: self._options_text(seat))
             if type(action.value) is not int:  # Reveal(10.0) == Reveal(10), but 10.0 is no card
                 raise IllegalActionError(f"{action!r}: a card is a whole number from 1 to 10")
             options = reveal_options(self._hands[seat])
