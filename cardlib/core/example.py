@@ -26,12 +26,12 @@ import random
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import permutations
-from typing import NamedTuple, Optional, Union
+from typing import Optional, Union
 
 from cardlib.core.actions import Word, notation_text
 from cardlib.core.engine import Engine
 from cardlib.core.errors import IllegalActionError, RulesError, check_players
-from cardlib.core.protocol import Result, places_from_scores
+from cardlib.core.protocol import Result, SeatObservation, places_from_scores
 
 CARDS = ("J", "Q", "K")  # lowest first: a card's index is its rank
 ANTE = 1                 # each player's chip in the pot before the deal
@@ -77,17 +77,15 @@ def parse(text: str) -> Action:
     raise ValueError(f"{text!r:.60} is not Kuhn poker notation (check, bet, call or fold)")
 
 
-class Observation(NamedTuple):
+@dataclass(frozen=True)
+class Observation(SeatObservation):
     """What one seat may know: its own card, the public betting, and both cards at a showdown.
 
-    The first five fields are those every game's Observation has (the apps draw from them).
+    After the five fields every game's Observation has (``SeatObservation``: seat, players, current_player,
+    log, the public events as (what was said, who said it, None), and result, the rules' Result once the
+    hand is over, where the apps read places).
     """
 
-    seat: int
-    players: int
-    current_player: Optional[int]
-    log: tuple[tuple, ...]               # the public events: (what was said, who said it, None)
-    result: Optional[Result]             # the rules' result, once the hand is over (apps read places here)
     card: str
     betting: tuple[Action, ...]
     pot: int

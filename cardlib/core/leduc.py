@@ -33,13 +33,13 @@ import random
 from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import NamedTuple, Optional, Union
+from typing import Optional, Union
 
 from cardlib.core.actions import Word
 from cardlib.core.cfr_tree import CHANCE
 from cardlib.core.engine import Engine
 from cardlib.core.errors import IllegalActionError, RulesError, check_players
-from cardlib.core.protocol import Result, places_from_scores
+from cardlib.core.protocol import Result, SeatObservation, places_from_scores
 
 CARDS = ("J", "Q", "K")       # the ranks, lowest first: a card's index is its rank
 DECK = ("J", "J", "Q", "Q", "K", "K")
@@ -87,14 +87,15 @@ CHECK, BET, RAISE, CALL, FOLD = Check(), Bet(), Raise(), Call(), Fold()
 Action = Union[Check, Bet, Raise, Call, Fold, Deal]
 
 
-class Observation(NamedTuple):
-    """What one seat may know: its card, the board once turned, the betting of each round, both cards at a showdown."""
+@dataclass(frozen=True)
+class Observation(SeatObservation):
+    """What one seat may know: its card, the board once turned, the betting of each round, both cards at a showdown.
 
-    seat: int
-    players: int
-    current_player: Optional[Union[int, str]]
-    log: tuple[tuple, ...]               # the public events: (what was said, who said it, None), ("board", None, card)
-    result: Optional[Result]
+    After the five fields every game's Observation has (``SeatObservation``); the log's events are (what was
+    said, who said it, None) and ("board", None, card), and the current player may be chance (``CHANCE``).
+    """
+
+    current_player: Optional[Union[int, str]]  # (SeatObservation's field, which may be chance here)
     card: Optional[str]                  # None until chance deals it
     board: Optional[str]                 # None until the second round
     betting: tuple[tuple[Action, ...], ...]  # the first round's actions, then the second's

@@ -15,11 +15,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import NamedTuple, Optional, Union
+from typing import Optional, Union
 
 from cardlib.core.actions import Word, notation_text
 from cardlib.core.errors import RulesError
-from cardlib.core.protocol import Result
+from cardlib.core.protocol import SeatObservation
 
 SATORI, ZATSUNEN = "S", "Z"
 CARDS = (SATORI, ZATSUNEN)
@@ -117,22 +117,18 @@ def check_hands(hands: Sequence[Sequence[str]], players: int, satori: int, zatsu
                              f"this game deals {satori} and {zatsunen}")
 
 
-class Observation(NamedTuple):
+@dataclass(frozen=True)
+class Observation(SeatObservation):
     """Everything a seat may know of a game of The Satori, and nothing else.
 
-    The first five fields are those every game's Observation has. For every seat: ``hand_sizes``,
-    ``pile_sizes``, ``out`` (eliminated) and the public totals ``satori`` and ``zatsunen`` (hand and
-    pile together: each starts at the deal's counts and every transfer is announced). ``piles``
-    shows each pile bottom first as this seat knows it: its own in full, another's "S" where a
-    successful Katsu put a revealed satori and None where a card lies unseen. ``hand`` is this
-    seat's own hand, satori first (the cards of a kind are alike).
+    After the five fields every game's Observation has (``core.protocol.SeatObservation``), for every
+    seat: ``hand_sizes``, ``pile_sizes``, ``out`` (eliminated) and the public totals ``satori`` and
+    ``zatsunen`` (hand and pile together: each starts at the deal's counts and every transfer is
+    announced). ``piles`` shows each pile bottom first as this seat knows it: its own in full,
+    another's "S" where a successful Katsu put a revealed satori and None where a card lies unseen.
+    ``hand`` is this seat's own hand, satori first (the cards of a kind are alike).
     """
 
-    seat: int
-    players: int
-    current_player: Optional[int]
-    log: tuple[tuple, ...]
-    result: Optional[Result]
     phase: str                        # "turn", "katsu" (the window after a play) or "over"
     active: Optional[int]             # whose turn it is (during a window: who played the card)
     hand: tuple[str, ...]

@@ -172,7 +172,7 @@ def observation_of(row: Any) -> Observation:
     return Observation(seat=seat, players=players, hand=cards_of(row["hand"]), fields=fields,
                        hand_sizes=(size,) * players, pile_size=int(row["pile"]), scores=(0,) * players,
                        current_player=seat, phase="turn", round_number=int(row["round"]), start_player=seat,
-                       draws=int(last >= 0), last_drawer=None if last < 0 else last, rounds=(), log=())
+                       draws=int(last >= 0), last_drawer=None if last < 0 else last, rounds=(), log=(), result=None)
 
 
 @lru_cache(maxsize=4096)

@@ -6,9 +6,9 @@ A finished round (RoundResult) and its points (round_points), and one seat's vie
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import NamedTuple, Optional
+from typing import Optional
 
-from cardlib.core.protocol import Result
+from cardlib.core.protocol import SeatObservation
 
 TARGET = 25          # the pairs a pass bets are exceeded
 PASS_TOO_EARLY = 10  # points for a passer when the pairs are fewer than 25
@@ -58,29 +58,25 @@ def round_points(pairs: int, passer: int, passed: int, players: int) -> tuple[in
     return tuple(points)
 # --- what a seat may see -----------------------------------------------------------------------
 
-class Observation(NamedTuple):
+@dataclass(frozen=True)
+class Observation(SeatObservation):
     """Everything one seat may know: own hand, all field cards, sizes, scores, public history.
 
-    An immutable record (a NamedTuple, cheap to build once per decision). ``result`` is the
-    game's Result (totals and places) once it is over, None before.
+    After the kit's five fields (``core.protocol.SeatObservation``; ``result`` is the game's Result,
+    totals and places, once it is over, None before).
     """
 
-    seat: int
-    players: int
     hand: tuple[int, ...]
     fields: tuple[tuple[int, ...], ...]
     hand_sizes: tuple[int, ...]
     pile_size: int
     scores: tuple[int, ...]
-    current_player: Optional[int]
     phase: str
     round_number: int
     start_player: int
     draws: int
     last_drawer: Optional[int]
     rounds: tuple[RoundResult, ...]
-    log: tuple[tuple, ...]
-    result: Optional[Result] = None
 
     @property
     def cards_in_play(self) -> int:
