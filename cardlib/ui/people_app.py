@@ -34,12 +34,10 @@ __all__ = ["SeatState", "SeatNames", "AtTable", "seat_app", "asked_now"]
 
 
 def asked_now(obs: Any, seat: int) -> Any:
-    """``obs`` with ``seat`` as the player asked now (a NamedTuple's or a dataclass's observation): a seat a window
-    asks at once is asked now, whichever seat the rules will take first."""
+    """``obs`` with ``seat`` as the player asked now (every game's observation is a frozen dataclass): a seat a
+    window asks at once is asked now, whichever seat the rules will take first."""
     if obs.current_player == seat:
         return obs
-    if hasattr(obs, "_replace"):
-        return obs._replace(current_player=seat)
     return dataclasses.replace(obs, current_player=seat)
 
 
