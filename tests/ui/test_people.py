@@ -13,6 +13,7 @@ the other page at its next poll; a click on a table that moved on says so and st
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import json
 import random
 import re
@@ -110,7 +111,7 @@ def check_page(page: PeoplePage, seed: int, other_name: str) -> str:
         shown_obs = page.app.state.observation(page.view.seat)
         if page.app.state.asked:  # asked in a window at once: the same observation, with this seat asked now
             assert shown_obs == asked_now(page.view.observation, page.view.seat)
-            assert shown_obs._replace(current_player=page.view.mover) == page.view.observation
+            assert dataclasses.replace(shown_obs, current_player=page.view.mover) == page.view.observation
         else:
             assert shown_obs is page.view.observation
         with pytest.raises(Exception):
