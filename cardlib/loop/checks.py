@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from cardlib.core.actions import action_kind
 from cardlib.core.errors import IllegalActionError
 from cardlib.loop.actions import PLAYING, SETTING, SITTING, Donden, Pass, Play, SetAside, Sit, shared
 from cardlib.loop.combos import combo, follows, refusal
@@ -25,9 +26,7 @@ PHASE_WORDS = {SETTING: "set 2 cards aside", SITTING: "choose a chair", PLAYING:
 
 def refuse(state: Any, action: object) -> None:
     """IllegalActionError saying what and why, unless ``action`` is legal for the player to act now."""
-    kind, player = type(action), state._current
-    if kind not in (SetAside, Donden, Play, Pass, Sit):
-        raise IllegalActionError(f"{action!r} is not an action of Loop ({ACTIONS})")
+    kind, player = action_kind(action, (SetAside, Donden, Play, Pass, Sit), "Loop", ACTIONS), state._current
     if kind not in PHASE_ACTIONS[state._phase]:
         raise IllegalActionError(f"{_named(action)}: player {player} must {PHASE_WORDS[state._phase]} now")
     if kind is SetAside:
