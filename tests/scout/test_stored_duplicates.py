@@ -18,6 +18,7 @@ from cardlib.scout.bots import PlannerBot, SearchBot
 DATA = Path(__file__).resolve().parents[2] / "notebooks" / "data"
 STORED = {3: ("scout_duplicate.csv", 2), 4: ("scout_duplicate_4p.csv", 1), 5: ("scout_duplicate_5p.csv", 1)}
 # players -> the file, and how many of its first deals are played again (each holds 1,000)
+FINAL = {3: "scout_duplicate_final96.csv"}  # SearchBot(final=96), not the default: --final 96 (issue 25's screens)
 
 
 @pytest.mark.parametrize("players", sorted(STORED))
@@ -29,3 +30,12 @@ def test_the_stored_deals_replay_with_todays_search_bot(players):
     replayed = duplicate(Game(players=players, rounds=1), SearchBot(), PlannerBot(), deals=replay, seed=2026)
     pd.testing.assert_frame_equal(replayed.reset_index(drop=True), stored.head(len(replayed)),
                                   check_dtype=False, obj=f"the first deals at {players} players, replayed")
+
+
+@pytest.mark.parametrize("players", sorted(FINAL))
+def test_the_stored_deals_of_the_final_worlds_replay_with_that_search_bot(players):
+    stored = pd.read_csv(DATA / FINAL[players])
+    assert sorted(stored["deal"].unique()) == list(range(1000)) and len(stored) == 1000 * players
+    replayed = duplicate(Game(players=players, rounds=1), SearchBot(final=96), PlannerBot(), deals=1, seed=2026)
+    pd.testing.assert_frame_equal(replayed.reset_index(drop=True), stored.head(len(replayed)),
+                                  check_dtype=False, obj=f"the first deal at {players} players, replayed")
