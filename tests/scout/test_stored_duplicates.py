@@ -18,7 +18,8 @@ from cardlib.scout.bots import PlannerBot, SearchBot
 DATA = Path(__file__).resolve().parents[2] / "notebooks" / "data"
 STORED = {3: ("scout_duplicate.csv", 2), 4: ("scout_duplicate_4p.csv", 1), 5: ("scout_duplicate_5p.csv", 1)}
 # players -> the file, and how many of its first deals are played again (each holds 1,000)
-FINAL = {3: "scout_duplicate_final96.csv"}  # SearchBot(final=96), not the default: --final 96 (issue 25's screens)
+FINAL = {3: "scout_duplicate_final96.csv", 4: "scout_duplicate_4p_final96.csv"}
+# SearchBot(final=96)'s rows (not the default's): tools/scout_duplicate.py --final 96, issue 25's measurements
 
 
 @pytest.mark.parametrize("players", sorted(STORED))
