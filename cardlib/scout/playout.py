@@ -23,7 +23,7 @@ from __future__ import annotations
 import random
 from typing import Any, Optional
 
-from cardlib.scout.actions import KEEPING, PLAYING, SHOWING, SHOWS, Action, Keep, Scout, ScoutAndShow, Show, Turn, scouts
+from cardlib.scout.actions import PLAYING, SHOWING, SHOWS, Action, Keep, Scout, ScoutAndShow, Show, Turn, scouts
 from cardlib.scout.bots_search import Player, fitting_scout, greedy_move, greedy_ss_move
 from cardlib.scout.bots_search import margin as margin_by_rules
 from cardlib.scout.groups import show_follows, strongest
@@ -199,20 +199,24 @@ class Table:
 def greedy_ss(table: Any, rng: random.Random) -> Action:
     """``bots_search.greedy_ss_move``'s choice and draws, without listing every Scout & Show placement: only
     placements that put the card in a group of 2 or more are checked to have a show to follow."""
-    seat, active = table._current, table._active
-    if table._phase != PLAYING:
-        return greedy_move(table, rng)  # keep or turn at random; after Scout & Show, greedy's biggest show
-    hand = table._hands[seat]
-    tops = [card[0] for card in hand]
-    shown = biggest_show(tops, table._strength)
-    if shown is not None:
-        return shown
-    if table._markers[seat]:
-        chosen = scout_and_show(table, tops)
-        if chosen is not None:
-            return chosen
-    placements = scouts(Scout, len(hand), len(active) == 1)
+    chosen, tops = _before_scouting(table, rng)
+    if chosen is not None:
+        return chosen
+    placements = scouts(Scout, len(tops), len(table._active) == 1)
     return placements[rng.randrange(len(placements))]
+
+
+def _before_scouting(state: Any, rng: random.Random) -> tuple[Optional[Action], list[int]]:
+    """What greedy-ss does before a plain scout, or None: keep or turn at random (greedy's), then its biggest
+    show, then its Scout & Show while the marker is unused; and the tops of the hand of the seat to move."""
+    if state._phase != PLAYING:
+        return greedy_move(state, rng), []
+    seat = state._current
+    tops = [card[0] for card in state._hands[seat]]
+    chosen = biggest_show(tops, state._strength)
+    if chosen is None and state._markers[seat]:
+        chosen = scout_and_show(state, tops)
+    return chosen, tops
 
 
 def scout_and_show(table: Any, tops: list[int]) -> Optional[ScoutAndShow]:
@@ -236,18 +240,8 @@ def scout_and_show(table: Any, tops: list[int]) -> Optional[ScoutAndShow]:
 def fitting_ss(state: Any, rng: random.Random) -> Action:
     """greedy-ss's choice, but a plain scout goes where the card fits best (``bots_search.fitting_scout``):
     a closer model of the planners, who scout where the card fits. On a rules State or a Table."""
-    if state._phase != PLAYING:
-        return greedy_move(state, rng)
-    seat = state._current
-    tops = [card[0] for card in state._hands[seat]]
-    shown = biggest_show(tops, state._strength)
-    if shown is not None:
-        return shown
-    if state._markers[seat]:
-        chosen = scout_and_show(state, tops)
-        if chosen is not None:
-            return chosen
-    return fitting_scout(state, tops)
+    chosen, tops = _before_scouting(state, rng)
+    return chosen if chosen is not None else fitting_scout(state, tops)
 
 
 FAST = {greedy_ss_move: greedy_ss}  # a rollout player -> its faster twin on a Table
