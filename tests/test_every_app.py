@@ -13,7 +13,7 @@ import pytest
 
 from cardlib.core.classroom import game_columns, read_class_files
 from cardlib.core.errors import RulesError
-from cardlib.core.testing import room
+from cardlib.core.package import room
 from cardlib.games import REGISTRY
 from cardlib.ui import testing as ui
 from cardlib.ui.records import KIT_COLUMNS

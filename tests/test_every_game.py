@@ -23,6 +23,7 @@ import pytest
 from cardlib.core import testing
 from cardlib.core.checking import exercise_ids, find
 from cardlib.core.errors import RulesError
+from cardlib.core.package import room
 from cardlib.games import REGISTRY, GameInfo
 from cardlib.ui import testing as ui
 
@@ -48,7 +49,7 @@ def test_conformance(info, game, check):
 
 @pytest.mark.parametrize("info", REGISTRY, ids=ids)
 def test_parse_reads_every_legal_action_back_and_refuses_what_is_no_notation_with_value_error(info):
-    parse = info.parse if testing.room(info.module, "actions") else info.package.parse  # a game in one module
+    parse = info.parse if room(info.module, "actions") else info.package.parse  # a game in one module
     testing.check_game_parse(info.games()[0], parse)
 
 
@@ -255,7 +256,7 @@ def test_a_coach_button_only_where_the_game_has_a_coach(info):
     assert app._coach_box.layout.display == "none"
 
 
-@pytest.mark.parametrize("info", [info for info in APPS if testing.room(info.module, "app")], ids=ids)
+@pytest.mark.parametrize("info", [info for info in APPS if room(info.module, "app")], ids=ids)
 def test_the_app_loads_lazily_from_the_game_package(info):
     module, name = info.app.split(":")
     assert getattr(info.package, name) is app_of(info)
@@ -335,7 +336,7 @@ def test_the_constructors_opponents_play_again_whenever_the_table_has_their_size
 
 def exercise_modules() -> list[str]:
     """Every registered game's exercises module."""
-    return [f"{info.module}.exercises" for info in REGISTRY if testing.room(info.module, "exercises")]
+    return [f"{info.module}.exercises" for info in REGISTRY if room(info.module, "exercises")]
 
 
 @pytest.mark.parametrize("module", exercise_modules())

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from cardlib.core.errors import RulesError
-from cardlib.core.testing import room
+from cardlib.core.package import room
 from cardlib.games import REGISTRY, info
 from cardlib.ui.printable import page, percent, printable_page
 from tests.browser.conftest import CHROMIUM, require_chromium

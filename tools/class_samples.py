@@ -26,7 +26,7 @@ PER_GAME = 6  # files a game
 
 def sampled_games() -> list[Any]:
     """The registered games that get sample files: those with an app and a class record (a classroom room)."""
-    from cardlib.core.testing import room
+    from cardlib.core.package import room
     from cardlib.games import REGISTRY
 
     return [info for info in REGISTRY if info.app and room(info.module, "classroom")]

@@ -48,7 +48,7 @@ def write_printables(dest: Path, pdf: bool = True, chromium: str = CHROMIUM) -> 
     the paths written."""
     if str(ROOT) not in sys.path:
         sys.path.insert(0, str(ROOT))  # run as a script from a checkout: the cardlib beside this file
-    from cardlib.core.testing import room
+    from cardlib.core.package import room
     from cardlib.games import REGISTRY
     from cardlib.ui.printable import printable_page
 

@@ -13,8 +13,11 @@ AttributeError: module 'cardlib.core.example' has no attribute 'Nothing'
 """
 from __future__ import annotations
 
+import importlib
+import importlib.util
 from collections.abc import Callable
-from typing import Any, NamedTuple, Union
+from types import ModuleType
+from typing import Any, NamedTuple, Optional, Union
 
 from cardlib.games import GameInfo, info
 
@@ -44,3 +47,16 @@ def registered(game: Union[str, GameInfo], Game: type) -> Registered:
         raise AttributeError(f"module {line.module!r} has no attribute {name!r}")
 
     return Registered(line, tuple(Game(**options) for options in line.variants), line.title, __getattr__)
+
+
+def room(module: str, name: str) -> Optional[ModuleType]:
+    """A game's room ``name`` (``exercises``, ``classroom``, ...) imported, or None when the game has none.
+
+    A game written in one module, like the kit's example, has no rooms at all.
+
+    >>> room("cardlib.core", "errors").__name__, room("cardlib.core", "nothing"), room("cardlib.core.example", "view")
+    ('cardlib.core.errors', None, None)
+    """
+    if not hasattr(importlib.import_module(module), "__path__"):
+        return None
+    return importlib.import_module(f"{module}.{name}") if importlib.util.find_spec(f"{module}.{name}") else None

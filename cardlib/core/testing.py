@@ -7,8 +7,6 @@ wherever it is) so that the checks can see no card is lost or made.
 from __future__ import annotations
 
 import dataclasses
-import importlib
-import importlib.util
 import random
 from collections import Counter, deque
 from collections.abc import Hashable, Iterator
@@ -27,19 +25,6 @@ NOT_TEXT: tuple[Any, ...] = (None, 42, 3.5, b"take", ["pass"], ("pass",), object
 def variants(package: ModuleType) -> tuple[Any, ...]:
     """The rule variants a game asks to be checked (at least its default Game())."""
     return tuple(getattr(package, "VARIANTS", None) or (package.Game(),))
-
-
-def room(module: str, name: str) -> ModuleType | None:
-    """A game's room ``name`` (``exercises``, ``classroom``, ...) imported, or None when the game has none.
-
-    A game written in one module, like the kit's example, has no rooms at all.
-
-    >>> room("cardlib.core", "errors").__name__, room("cardlib.core", "nothing"), room("cardlib.core.example", "view")
-    ('cardlib.core.errors', None, None)
-    """
-    if not hasattr(importlib.import_module(module), "__path__"):
-        return None
-    return importlib.import_module(f"{module}.{name}") if importlib.util.find_spec(f"{module}.{name}") else None
 
 
 _ATOMS = (int, str, float, bool, type(None))

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardlib.core.testing import room
+from cardlib.core.package import room
 from cardlib.games import REGISTRY
 
 
