@@ -24,9 +24,9 @@ from typing import Optional
 from cardlib.core.agents import RandomAgent
 from cardlib.scout.actions import KEEP, KEEPING, TURN, Action, Observation, Scout, ScoutAndShow, Show
 from cardlib.scout.bots_worlds import read
-from cardlib.scout.bots_search import (CHIP, MARKER, fewest, fitting_move, greedy_move, greedy_ss_move,
-                                       planner_ss_move, planning_move)
-from cardlib.scout.groups import power, strongest
+from cardlib.scout.bots_search import (CHIP, MARKER, fitting_move, greedy_move, greedy_ss_move, outlook, pieces,
+                                       planner_ss_move, planning_move, turned_tops)
+from cardlib.scout.groups import power
 from cardlib.scout.playout import Table, fitting_ss, margin
 from cardlib.scout.seen import determinize
 from cardlib.scout.world import world
@@ -35,21 +35,6 @@ __all__ = ["GreedyBot", "PlannerBot", "RandomAgent", "SearchBot", "greedy_move",
 PLAYERS = {"greedy-ss": greedy_ss_move, "greedy": greedy_move, "fitting": fitting_move,  # the rollouts' players
            "planner": planning_move, "planner-ss": planner_ss_move,  # (bots_search.py)
            "fitting-ss": fitting_ss}  # (playout.py)
-
-
-def pieces(tops: Sequence[int]) -> int:
-    """The fewest groups a hand of top numbers splits into, left to right: the shows it needs at least."""
-    return fewest(tops)[-1]  # the table of every prefix, read at the whole hand
-
-
-def turned_tops(hand: Sequence[tuple[int, int]]) -> list[int]:
-    """The top numbers of a hand turned around: the bottoms, right to left."""
-    return [card[1] for card in reversed(hand)]
-
-
-def outlook(tops: Sequence[int]) -> tuple[int, int]:
-    """How good a hand looks: fewer pieces first, then a stronger best group."""
-    return (-pieces(tops), strongest(tops)[0])
 
 
 def _without(tops: list[int], action: Show) -> list[int]:

@@ -55,6 +55,21 @@ def fewest(tops: Sequence[int]) -> list[int]:
     return table
 
 
+def pieces(tops: Sequence[int]) -> int:
+    """The fewest groups a hand of top numbers splits into, left to right: the shows it needs at least."""
+    return fewest(tops)[-1]  # the table of every prefix, read at the whole hand
+
+
+def turned_tops(hand: Sequence[tuple[int, int]]) -> list[int]:
+    """The top numbers of a hand turned around: the bottoms, right to left."""
+    return [card[1] for card in reversed(hand)]
+
+
+def outlook(tops: Sequence[int]) -> tuple[int, int]:
+    """How good a hand looks, to a planner keeping or turning it: fewer pieces first, then a stronger best group."""
+    return (-pieces(tops), strongest(tops)[0])
+
+
 def pieces_with(tops: Sequence[int], gap: int, value: int,
                 prefix: Sequence[int] | None = None, suffix: Sequence[int] | None = None) -> int:
     """The fewest groups once a card of top ``value`` goes in before position ``gap`` (0-based).

@@ -1,7 +1,7 @@
 """Imagined worlds that read what the other players' keep-or-turn choices said (stdlib only).
 
 A planner turns its hand when the other side looks better (fewer pieces, then a stronger best group;
-``bots.outlook``): the side it holds looks at least as good as the other (better, if it turned). So once a
+``bots_search.outlook``): the side it holds looks at least as good as the other (better, if it turned). So once a
 seat has kept or turned, not every way up of its unseen cards is as likely:
 ``read(state, seat, rng)`` turns the unseen cards of each other seat (each one way up or the other at
 random again) until that seat's choice is the planner's for the hand it held then, which is worked out
@@ -23,8 +23,8 @@ import random
 from collections.abc import Sequence
 from typing import Any, Optional
 
-from cardlib.scout.bots_search import fewest
-from cardlib.scout.groups import Card, strongest
+from cardlib.scout.bots_search import outlook, turned_tops
+from cardlib.scout.groups import Card
 
 TRIES = 30  # ways up drawn for a hand before its last draw is kept as it is
 
@@ -57,12 +57,8 @@ def start_hand(state: Any, seat: int) -> list[Card]:
 
 def agrees(hand: Sequence[Card], choice: str) -> bool:
     """Whether a planner that keeps or turns by the outlook ends up holding ``hand`` after ``choice``."""
-    held = [card[0] for card in hand]
-    other = [card[1] for card in reversed(hand)]  # the side it did not keep
-    better = (-fewest(held)[-1], strongest(held)[0]) > (-fewest(other)[-1], strongest(other)[0])
-    if choice == "turn":
-        return better
-    return not (-fewest(other)[-1], strongest(other)[0]) > (-fewest(held)[-1], strongest(held)[0])
+    held, other = outlook([card[0] for card in hand]), outlook(turned_tops(hand))  # other: the side it did not keep
+    return held > other if choice == "turn" else not other > held
 
 
 def read(state: Any, seat: int, rng: random.Random, tries: int = TRIES) -> None:
