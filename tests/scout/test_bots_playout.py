@@ -8,15 +8,11 @@ import pytest
 
 from cardlib.core import testing
 from cardlib.scout import Game
+from cardlib.scout.actions import SHOWS, Scout
 from cardlib.scout.bots import PLAYERS, _planning_keeps
-from cardlib.scout.bots_search import greedy_ss_move, margin as margin_by_rules
-from cardlib.scout.groups import through as through_by_rules
-from cardlib.scout.actions import SHOWS
-from cardlib.scout.groups import beating
+from cardlib.scout.bots_search import fitting_move, greedy_ss_move, margin as margin_by_rules
+from cardlib.scout.groups import beating, power, through as through_by_rules
 from cardlib.scout.playout import FAST, Table, biggest_show, fitting_ss, group_power, margin, through
-from cardlib.scout.bots_search import fitting_move
-from cardlib.scout.actions import Scout
-from cardlib.scout.groups import power
 
 GAMES = [Game(players=n, rounds=1) for n in (3, 4, 5)]
 
