@@ -17,21 +17,23 @@ sys.path.insert(0, str(ROOT))
 from cardlib.core.tournament import duplicate, duplicate_summary  # noqa: E402
 
 
-def csv_path(csv_name: str, players: int, usual: int, changed: Optional[Mapping[str, Any]] = None) -> Path:
+def csv_path(csv_name: str, players: int, usual: int, changed: Optional[Mapping[str, Any]] = None,
+             folder: Path = ROOT / "notebooks" / "data") -> Path:
     """Where the rows go: ``notebooks/data/<csv_name>``, with ``_<N>p`` before ``.csv`` for another player
     count, and the hero's options that differ from its defaults after that (an experiment's own file).
 
     >>> csv_path("scout_duplicate.csv", 3, 3).name, csv_path("scout_duplicate.csv", 5, 3, {"width": 10}).name
     ('scout_duplicate.csv', 'scout_duplicate_5p_width10.csv')
     """
-    path = ROOT / "notebooks" / "data" / csv_name
+    path = folder / csv_name
     tags = ([] if players == usual else [f"{players}p"]) + [f"{name}{value}" for name, value in (changed or {}).items()]
     return path.with_name("_".join([path.stem, *tags]) + path.suffix)
 
 
 def run(description: str, game: Any, hero: Any, field: Any, csv_name: str,
         player_counts: Optional[Sequence[int]] = None,
-        options: Optional[Mapping[str, Any]] = None) -> None:
+        options: Optional[Mapping[str, Any]] = None, deals: int = 1000,
+        folder: Path = ROOT / "notebooks" / "data") -> None:
     """Parse --deals/--seed/--workers/--out (and --players when ``player_counts`` is given), play the
     duplicate deals, print the summary and write the rows.
 
@@ -41,13 +43,13 @@ def run(description: str, game: Any, hero: Any, field: Any, csv_name: str,
     parser = argparse.ArgumentParser(description=description)
     for name, default in (options or {}).items():
         parser.add_argument(f"--{name}", type=type(default), default=default, help=f"the hero's {name} (default {default})")
-    parser.add_argument("--deals", type=int, default=1000)
+    parser.add_argument("--deals", type=int, default=deals)
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--workers", type=int, default=2)
     if player_counts:
         parser.add_argument("--players", type=int, default=game.players, choices=list(player_counts),
                             help=f"players at the table (default {game.players})")
-    parser.add_argument("--out", default=None, help=f"the rows' CSV (default notebooks/data/{csv_name}"
+    parser.add_argument("--out", default=None, help=f"the rows' CSV (default {folder}/{csv_name}"
                         + (", _<N>p before .csv for another player count)" if player_counts else ")"))
     args = parser.parse_args()
     players = args.players if player_counts else game.players
@@ -57,7 +59,7 @@ def run(description: str, game: Any, hero: Any, field: Any, csv_name: str,
     if options:
         hero = hero(**chosen)
     changed = {name: value for name, value in chosen.items() if value != options[name]}  # type: ignore[index]
-    out = Path(args.out) if args.out else csv_path(csv_name, players, usual, changed)
+    out = Path(args.out) if args.out else csv_path(csv_name, players, usual, changed, folder)
     started = time.perf_counter()
     if args.workers > 1:
         with ProcessPoolExecutor(args.workers) as pool:

@@ -6,16 +6,19 @@ and commit the CSVs.
 """
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
 import pandas as pd
 import pytest
 
 from cardlib.core.tournament import duplicate
-from cardlib.scout import Game
+from cardlib.scout import Game, bots
 from cardlib.scout.bots import PlannerBot, SearchBot
 
-DATA = Path(__file__).resolve().parents[2] / "notebooks" / "data"
+ROOT = Path(__file__).resolve().parents[2]
+DATA = ROOT / "notebooks" / "data"
 STORED = {3: ("scout_duplicate.csv", 2), 4: ("scout_duplicate_4p.csv", 1), 5: ("scout_duplicate_5p.csv", 1)}
 # players -> the file, and how many of its first deals are played again (each holds 1,000)
 FINAL = {3: "scout_duplicate_final96.csv", 4: "scout_duplicate_4p_final96.csv"}
@@ -40,3 +43,15 @@ def test_the_stored_deals_of_the_final_worlds_replay_with_that_search_bot(player
     replayed = duplicate(Game(players=players, rounds=1), SearchBot(final=96), PlannerBot(), deals=1, seed=2026)
     pd.testing.assert_frame_equal(replayed.reset_index(drop=True), stored.head(len(replayed)),
                                   check_dtype=False, obj=f"the first deal at {players} players, replayed")
+
+
+def test_the_ceiling_tool_plays_the_stored_deals_with_a_bot_that_sees_every_hand(tmp_path):
+    """tools/scout_ceiling.py (issue 25's ceiling): the same deals as the stored rows, the hero told the true game."""
+    out = tmp_path / "ceiling.csv"
+    subprocess.run([sys.executable, str(ROOT / "tools" / "scout_ceiling.py"), "--players", "4", "--deals", "2",
+                    "--workers", "1", "--out", str(out)], check=True, capture_output=True, cwd=tmp_path)
+    rows, stored = pd.read_csv(out), pd.read_csv(DATA / "scout_duplicate_4p.csv").head(8)
+    assert list(rows["field score"]) == list(stored["field score"])  # the planners alone: the same cards
+    assert list(rows["hero score"]) != list(stored["hero score"])  # the bot that sees plays otherwise
+    # The oracle only in that process: this one's SearchBot still imagines its worlds.
+    assert bots.world.__module__ == "cardlib.scout.world"

@@ -1,0 +1,54 @@
+"""SCOUT: what the search bot would gain over the planner if it saw every hand (issue 25's ceiling for reading hands).
+
+    .venv/bin/python tools/scout_ceiling.py [--players 3] [--deals 200] [--seed 2026] [--workers 2]
+    .venv/bin/python tools/scout_ceiling.py --player planner-ss ...   # rollouts that play as the planners do
+
+The same duplicate deals as ``tools/scout_duplicate.py`` (seed 2026: the same cards), but the search bot's
+imagined worlds are the true game: every hand as it is, so its rollouts differ only in their own random draws.
+No imagined world can be truer, so no way of reading the others' hands from their play lifts the search bot
+above this with the same rollouts. Rows go to ``/tmp/scout_ceiling.csv`` (``_4p``, ``_5p`` before ``.csv`` for
+4 and 5 players; ``--out`` for another place).
+
+The bot is an oracle only in this process: ``State.observation`` is wrapped here to keep the state it was asked
+about, and the bots module's ``world`` and ``determinize`` (which imagine a world) return that state instead.
+The app's SearchBot never sees a hidden card.
+"""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from cardlib.scout import Game  # noqa: E402
+from cardlib.scout import bots  # noqa: E402
+from cardlib.scout.bots import PlannerBot, SearchBot  # noqa: E402
+from cardlib.scout.rules import State  # noqa: E402
+from duplicate_deals import run  # noqa: E402
+
+ASKED: dict[str, State] = {}  # the state whose observation was asked for last: the one the bot is acting in
+_observation = State.observation
+
+
+def _observation_kept(state: State, seat: int):
+    ASKED["state"] = state
+    return _observation(state, seat)
+
+
+State.observation = _observation_kept  # type: ignore[method-assign]
+bots.world = lambda obs, rng: ASKED["state"]  # the true game, not one imagined from the observation
+bots.determinize = lambda state, seat, rng: state  # (each rollout plays on a copy of it)
+
+
+class SeesAll(SearchBot):
+    """SearchBot whose every imagined world is the true game (in this process only: see the module)."""
+
+    def __repr__(self) -> str:
+        return super().__repr__().replace("SearchBot", "SeesAll", 1)
+
+
+if __name__ == "__main__":
+    app = SearchBot()
+    defaults = {"rollouts": app.rollouts, "width": app.width, "player": app.player}
+    run(__doc__.splitlines()[0], Game(players=3, rounds=1), SeesAll, PlannerBot(), "scout_ceiling.csv",
+        player_counts=(3, 4, 5), options=defaults, deals=200, folder=Path("/tmp"))
