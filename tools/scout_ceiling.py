@@ -6,8 +6,8 @@
 The same duplicate deals as ``tools/scout_duplicate.py`` (seed 2026: the same cards), but the search bot's
 imagined worlds are the true game: every hand as it is, so its rollouts differ only in their own random draws.
 No imagined world can be truer, so no way of reading the others' hands from their play lifts the search bot
-above this with the same rollouts. Rows go to ``/tmp/scout_ceiling.csv`` (``_4p``, ``_5p`` before ``.csv`` for
-4 and 5 players; ``--out`` for another place).
+above this with the same rollouts. The rows go to ``notebooks/data/scout_ceiling.csv`` (``_4p``, ``_5p`` before
+``.csv`` for 4 and 5 players); notebook 04 sets them beside the search bot's own.
 
 The bot is an oracle only in this process: ``State.observation`` is wrapped here to keep the state it was asked
 about, and the bots module's ``world`` and ``determinize`` (which imagine a world) return that state instead.
@@ -51,4 +51,4 @@ if __name__ == "__main__":
     app = SearchBot()
     defaults = {"rollouts": app.rollouts, "width": app.width, "player": app.player}
     run(__doc__.splitlines()[0], Game(players=3, rounds=1), SeesAll, PlannerBot(), "scout_ceiling.csv",
-        player_counts=(3, 4, 5), options=defaults, deals=200, folder=Path("/tmp"))
+        player_counts=(3, 4, 5), options=defaults, deals=200)
