@@ -9,9 +9,10 @@ No imagined world can be truer, so no way of reading the others' hands from thei
 above this with the same rollouts. The rows go to ``notebooks/data/scout_ceiling.csv`` (``_4p``, ``_5p`` before
 ``.csv`` for 4 and 5 players); notebook 04 sets them beside the search bot's own.
 
-The bot is an oracle only in this process: ``State.observation`` is wrapped here to keep the state it was asked
-about, and the bots module's ``world`` and ``determinize`` (which imagine a world) return that state instead.
-The app's SearchBot never sees a hidden card.
+The bot is an oracle only in the processes that play it: there ``State.observation`` is wrapped to keep the state
+it was asked about, and the bots module's ``world`` and ``determinize`` (which imagine a world) return that state
+instead (``tell_every_hand``, called when a ``SeesAll`` is made or unpickled; importing this module changes
+nothing). The app's SearchBot never sees a hidden card.
 """
 from __future__ import annotations
 
@@ -35,13 +36,24 @@ def _observation_kept(state: State, seat: int):
     return _observation(state, seat)
 
 
-State.observation = _observation_kept  # type: ignore[method-assign]
-bots.world = lambda obs, rng: ASKED["state"]  # the true game, not one imagined from the observation
-bots.determinize = lambda state, seat, rng: state  # (each rollout plays on a copy of it)
+def tell_every_hand() -> None:
+    """From now on, in this process, every SearchBot's imagined world is the true game (importing does not do it)."""
+    State.observation = _observation_kept  # type: ignore[method-assign]
+    bots.world = lambda obs, rng: ASKED["state"]  # the true game, not one imagined from the observation
+    bots.determinize = lambda state, seat, rng: state  # (each rollout plays on a copy of it)
 
 
 class SeesAll(SearchBot):
-    """SearchBot whose every imagined world is the true game (in this process only: see the module)."""
+    """SearchBot whose every imagined world is the true game. Making one (or unpickling one in a worker process)
+    calls ``tell_every_hand``: every search bot in that process is then an oracle."""
+
+    def __init__(self, **options) -> None:
+        super().__init__(**options)
+        tell_every_hand()
+
+    def __setstate__(self, state: dict) -> None:
+        self.__dict__.update(state)
+        tell_every_hand()
 
     def __repr__(self) -> str:
         return super().__repr__().replace("SearchBot", "SeesAll", 1)

@@ -6,6 +6,7 @@ and commit the CSVs.
 """
 from __future__ import annotations
 
+import importlib.util
 import subprocess
 import sys
 from pathlib import Path
@@ -16,6 +17,7 @@ import pytest
 from cardlib.core.tournament import duplicate
 from cardlib.scout import Game, bots
 from cardlib.scout.bots import PlannerBot, SearchBot
+from cardlib.scout.rules import State
 
 ROOT = Path(__file__).resolve().parents[2]
 DATA = ROOT / "notebooks" / "data"
@@ -66,3 +68,11 @@ def test_the_ceiling_tool_replays_its_stored_deals_and_leaves_other_processes_al
     stored = pd.read_csv(DATA / CEILING[4]).head(8)
     pd.testing.assert_frame_equal(pd.read_csv(out), stored, obj="the first two ceiling deals, replayed")
     assert bots.world.__module__ == "cardlib.scout.world"  # the oracle was in that process only
+
+
+def test_importing_the_ceiling_tool_tells_no_search_bot_anything():
+    """pytest imports every tool for its doctests: only making a SeesAll may make this process's bots oracles."""
+    observation, world, determinize = State.observation, bots.world, bots.determinize
+    spec = importlib.util.spec_from_file_location("scout_ceiling_imported", ROOT / "tools" / "scout_ceiling.py")
+    spec.loader.exec_module(importlib.util.module_from_spec(spec))
+    assert (State.observation, bots.world, bots.determinize) == (observation, world, determinize)
