@@ -11,7 +11,6 @@ from __future__ import annotations
 import ast
 import dataclasses
 import importlib
-import importlib.util
 import json
 import random
 import subprocess

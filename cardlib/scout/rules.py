@@ -114,7 +114,7 @@ class State(Engine):
 
     def _deal(self) -> None:
         """A round starts: the deal (stacked, or shuffled from the seed), markers, tokens, and keep or turn."""
-        game, n = self.game, self.game.players
+        n = self.game.players
         size = HAND_SIZES[n]
         if n == 2:  # out of play: the 9/10, and in round 2 round 1's cards (round 2's wait in _blocks)
             cards = self._blocks.pop(0)

@@ -13,7 +13,7 @@ from cardlib.core.tournament import duplicate, duplicate_summary
 from cardlib.scout import Game, group
 from cardlib.scout.actions import KEEP, TURN
 from cardlib.scout.actions import Scout, ScoutAndShow, Show
-from cardlib.scout.bots import GreedyBot, PlannerBot, SearchBot, greedy, greedy_move, pieces, turned_tops
+from cardlib.scout.bots import GreedyBot, PlannerBot, SearchBot, greedy, greedy_move, pieces
 from cardlib.scout.bots_search import fewest, fitting_move, greedy_ss_move, pieces_with, planner_ss_move, planning_move
 from cardlib.scout.groups import through
 from cardlib.scout.world import world
