@@ -17,24 +17,22 @@ sys.path.insert(0, str(ROOT))
 from cardlib.core.tournament import duplicate, duplicate_summary  # noqa: E402
 
 
-def csv_path(csv_name: str, players: int, usual: int, changed: Optional[Mapping[str, Any]] = None,
-             folder: Path = ROOT / "notebooks" / "data") -> Path:
+def csv_path(csv_name: str, players: int, usual: int, changed: Optional[Mapping[str, Any]] = None) -> Path:
     """Where the rows go: ``notebooks/data/<csv_name>``, with ``_<N>p`` before ``.csv`` for another player
     count, and the hero's options that differ from its defaults after that (an experiment's own file).
 
     >>> csv_path("scout_duplicate.csv", 3, 3).name, csv_path("scout_duplicate.csv", 5, 3, {"width": 10}).name
     ('scout_duplicate.csv', 'scout_duplicate_5p_width10.csv')
     """
-    path = folder / csv_name
+    path = ROOT / "notebooks" / "data" / csv_name
     tags = ([] if players == usual else [f"{players}p"]) + [f"{name}{value}" for name, value in (changed or {}).items()]
     return path.with_name("_".join([path.stem, *tags]) + path.suffix)
 
 
 def run(description: str, game: Any, hero: Any, field: Any, csv_name: str,
         player_counts: Optional[Sequence[int]] = None,
-        options: Optional[Mapping[str, Any]] = None, deals: int = 1000,
-        folder: Path = ROOT / "notebooks" / "data") -> None:
-    """Parse --deals/--seed/--workers/--out (and --players when ``player_counts`` is given), play the
+        options: Optional[Mapping[str, Any]] = None, deals: int = 1000) -> None:
+    """Parse --deals (``deals`` by default)/--seed/--workers/--out (and --players when ``player_counts`` is given), play the
     duplicate deals, print the summary and write the rows.
 
     With ``options`` (name -> default), ``hero`` is a callable taking them as keywords and each is a
@@ -49,7 +47,7 @@ def run(description: str, game: Any, hero: Any, field: Any, csv_name: str,
     if player_counts:
         parser.add_argument("--players", type=int, default=game.players, choices=list(player_counts),
                             help=f"players at the table (default {game.players})")
-    parser.add_argument("--out", default=None, help=f"the rows' CSV (default {folder}/{csv_name}"
+    parser.add_argument("--out", default=None, help=f"the rows' CSV (default notebooks/data/{csv_name}"
                         + (", _<N>p before .csv for another player count)" if player_counts else ")"))
     args = parser.parse_args()
     players = args.players if player_counts else game.players
@@ -59,7 +57,7 @@ def run(description: str, game: Any, hero: Any, field: Any, csv_name: str,
     if options:
         hero = hero(**chosen)
     changed = {name: value for name, value in chosen.items() if value != options[name]}  # type: ignore[index]
-    out = Path(args.out) if args.out else csv_path(csv_name, players, usual, changed, folder)
+    out = Path(args.out) if args.out else csv_path(csv_name, players, usual, changed)
     started = time.perf_counter()
     if args.workers > 1:
         with ProcessPoolExecutor(args.workers) as pool:
