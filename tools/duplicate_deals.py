@@ -32,8 +32,8 @@ def csv_path(csv_name: str, players: int, usual: int, changed: Optional[Mapping[
 def run(description: str, game: Any, hero: Any, field: Any, csv_name: str,
         player_counts: Optional[Sequence[int]] = None,
         options: Optional[Mapping[str, Any]] = None, deals: int = 1000) -> None:
-    """Parse --deals (``deals`` by default)/--seed/--workers/--out (and --players when ``player_counts`` is given), play the
-    duplicate deals, print the summary and write the rows.
+    """Parse --deals (``deals`` by default), --seed, --workers and --out (and --players when ``player_counts`` is
+    given), play the duplicate deals, print the summary and write the rows.
 
     With ``options`` (name -> default), ``hero`` is a callable taking them as keywords and each is a
     command-line option too (``--name``, of its default's type).
