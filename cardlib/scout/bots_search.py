@@ -209,9 +209,7 @@ def planner_ss_move(state, rng: random.Random) -> Action:
     tops = [card[0] for card in hand]
     prefix = fewest(tops)
     if state._phase == KEEPING:
-        turned = [card[1] for card in reversed(hand)]
-        mine = (-prefix[-1], strongest(tops)[0])
-        return TURN if (-fewest(turned)[-1], strongest(turned)[0]) > mine else KEEP
+        return TURN if outlook(turned_tops(hand)) > outlook(tops) else KEEP
     before, suffix = prefix[-1], fewest(tops[::-1])[::-1]
     best, best_value = None, float("-inf")
     for first, last in beating(tops, state._strength):
