@@ -24,7 +24,6 @@ from __future__ import annotations
 import hashlib
 import html
 import importlib
-import importlib.util
 import io
 import secrets
 import sys
@@ -37,6 +36,7 @@ from typing import Any, Optional
 from urllib.parse import parse_qs, urlsplit
 
 from cardlib.core.classroom import NOT_ENOUGH
+from cardlib.core.package import room
 from cardlib.games import REGISTRY
 from cardlib.ui.dashboard_tables import read_tables, tables_section
 
@@ -151,10 +151,9 @@ def game_headline(game: str, table: Any) -> tuple[Any, ...]:
     """``<game>.classroom.headline(table)``, or, for a class with tables of people, the game's
     ``classroom_people.people_headline(table)`` if it has that room."""
     package = next(line.module for line in REGISTRY if line.name == game)
-    if importlib.util.find_spec(package + ".classroom_people") is not None:
-        people = importlib.import_module(package + ".classroom_people")
-        if people.played_people(table):
-            return people.people_headline(table)
+    people = room(package, "classroom_people")
+    if people is not None and people.played_people(table):
+        return people.people_headline(table)
     return importlib.import_module(package + ".classroom").headline(table)
 
 
