@@ -245,6 +245,9 @@ def fitting_ss(state: Any, rng: random.Random) -> Action:
 
 
 FAST = {greedy_ss_move: greedy_ss}  # a rollout player -> its faster twin on a Table
+MOVES = 1_000  # a rollout's moves at most. A round can go on for ever: a show of one card is scouted away, the
+# next player must show onto the empty table, the one after scouts that away, and so on, no one's hand shrinking
+# for good. Deterministic players (the planners) can repeat such a cycle; a real round is a few dozen moves.
 
 
 def margin(state: Any, seat: int, action: Action, rng: random.Random, player: Player = greedy_move,
@@ -259,8 +262,12 @@ def margin(state: Any, seat: int, action: Action, rng: random.Random, player: Pl
         table = state.copy()
     player = FAST.get(player, player)
     table.apply(action)
-    while table.scores is None:
+    for _ in range(MOVES):
+        if table.scores is not None:
+            break
         table.apply(player(table, rng))
+    if table.scores is None:  # a round that goes round and round: scored as it stands, no one exempt
+        table._score(None)
     scores = table.scores
     rest = sum(scores) - scores[seat]
     return scores[seat] - others * rest / (len(scores) - 1)

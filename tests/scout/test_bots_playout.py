@@ -12,7 +12,7 @@ from cardlib.scout.actions import SHOWS, Scout
 from cardlib.scout.bots import PLAYERS, _planning_keeps
 from cardlib.scout.bots_search import fitting_move, greedy_ss_move, margin as margin_by_rules
 from cardlib.scout.groups import beating, power, through as through_by_rules
-from cardlib.scout.playout import FAST, Table, biggest_show, fitting_ss, group_power, margin, through
+from cardlib.scout.playout import FAST, MOVES, Table, biggest_show, fitting_ss, group_power, margin, through
 
 GAMES = [Game(players=n, rounds=1) for n in (3, 4, 5)]
 
@@ -122,3 +122,28 @@ def test_the_fitting_ss_player_shows_and_scouts_and_shows_as_greedy_ss_and_scout
         else:
             assert fitting_ss(state, random.Random(1)) == greedy
     assert scouted > 5
+
+
+def test_a_rollout_that_goes_round_and_round_stops_and_is_scored_as_it_stands():
+    # each player in turn shows one card onto the empty table or scouts the one card shown: no hand ever
+    # shrinks for good and the turn never comes back to an owner whom everyone else scouted, so the round
+    # would go on for ever
+    state = Game(players=3, rounds=1).new(seed=1)
+    while state.phase == "keep":
+        state.apply(state.legal_actions()[0])
+    table = Table(state)
+    moves = []
+
+    def round_and_round(table, rng):
+        moves.append(SHOWS[1][1] if not table._active else Scout(None, 1, False))
+        return moves[-1]
+
+    mover = table._current
+    stopped = margin(table, mover, SHOWS[1][1], random.Random(0), round_and_round, 0.0)
+    assert len(moves) == MOVES and table.scores is None  # MOVES moves after the first; the table itself untouched
+    replay = table.copy()
+    for move in [SHOWS[1][1], *moves]:
+        replay.apply(move)
+    assert replay.scores is None  # still going
+    replay._score(None)  # scored as it stands: score cards and chips less the hand, no one exempt
+    assert stopped == replay.scores[mover] == replay._chips[mover] - len(replay._hands[mover])
