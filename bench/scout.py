@@ -58,12 +58,14 @@ def main() -> None:
     parser.add_argument("--player", default=usual.player, choices=list(PLAYERS))
     parser.add_argument("--reads", type=int, default=usual.reads)
     parser.add_argument("--final", type=int, default=usual.final)
+    parser.add_argument("--value", type=float, default=usual.value, help="the learned advantage's weight")
     args = parser.parse_args()
     found = positions(args.games, seed=5, players=args.players)
     search = SearchBot(rollouts=args.rollouts, width=args.width, keeps=args.keeps, player=args.player,
-                       reads=args.reads, final=args.final)
+                       reads=args.reads, final=args.final, value=args.value)
     label = f"search ({search.rollouts} rollouts x {search.width}{', ' + search.player if search.player != 'greedy-ss' else ''}"
-    label += (f", final {search.final}" if search.final else "") + (f", reads {search.reads}" if search.reads else "") + ")"
+    label += (f", final {search.final}" if search.final else "") + (f", reads {search.reads}" if search.reads else "")
+    label += (f", learned value x{search.value:g}" if search.value else "") + ")"
     bots = {"greedy": per_move(GreedyBot(), found), "planner": per_move(PlannerBot(), found),
             label: per_move(search, found), f"{label}, CPU time": per_move(search, found, time.process_time)}
     if search.keeps:

@@ -1,4 +1,4 @@
-"""SCOUT: what the search bot would gain over the planner if it saw every hand (issue 25's ceiling for reading hands).
+"""SCOUT: what the search bot's rollouts would gain over the planner if it saw every hand (issue 25's ceiling for reading hands).
 
     .venv/bin/python tools/scout_ceiling.py [--players 3] [--deals 200] [--seed 2026] [--workers 2]
     .venv/bin/python tools/scout_ceiling.py --player planner-ss ...   # rollouts that play as the planners do
@@ -6,8 +6,10 @@
 The same duplicate deals as ``tools/scout_duplicate.py`` (seed 2026: the same cards), but the search bot's
 imagined worlds are the true game: every hand as it is, so its rollouts differ only in their own random draws.
 No imagined world can be truer, so no way of reading the others' hands from their play lifts the search bot
-above this with the same rollouts. The rows go to ``notebooks/data/scout_ceiling.csv`` (``_4p``, ``_5p`` before
-``.csv`` for 4 and 5 players); notebook 04 sets them beside the search bot's own.
+above this with the same rollouts. The rollouts decide alone (``value=0.0``: no learned advantage, which was
+trained on what the mover sees and has no use for the true hands). The rows go to
+``notebooks/data/scout_ceiling.csv`` (``_4p``, ``_5p`` before ``.csv`` for 4 and 5 players); notebook 04 sets
+them beside the search bot's own.
 
 The bot is an oracle only in the processes that play it: there ``State.observation`` is wrapped to keep the state
 it was asked about, and the bots module's ``world`` and ``determinize`` (which imagine a world) return that state
@@ -61,6 +63,6 @@ class SeesAll(SearchBot):
 
 if __name__ == "__main__":
     app = SearchBot()
-    defaults = {"rollouts": app.rollouts, "width": app.width, "player": app.player}
+    defaults = {"rollouts": app.rollouts, "width": app.width, "player": app.player, "value": 0.0}
     run(__doc__.splitlines()[0], Game(players=3, rounds=1), SeesAll, PlannerBot(), "scout_ceiling.csv",
         player_counts=(3, 4, 5), options=defaults, deals=200)

@@ -25,6 +25,6 @@ from duplicate_deals import run  # noqa: E402
 if __name__ == "__main__":
     app = SearchBot()
     defaults = {"rollouts": app.rollouts, "width": app.width, "keeps": app.keeps, "player": app.player,
-                "others": app.others, "reads": app.reads, "final": app.final}
+                "others": app.others, "reads": app.reads, "final": app.final, "value": app.value}
     run(__doc__.splitlines()[0], Game(players=3, rounds=1), SearchBot, PlannerBot(), "scout_duplicate.csv",
         player_counts=(3, 4, 5), options=defaults)

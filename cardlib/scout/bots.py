@@ -17,12 +17,14 @@
 """
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Sequence
 from typing import Optional
 
 from cardlib.core.agents import RandomAgent
 from cardlib.scout.actions import KEEP, KEEPING, TURN, Action, Observation, Scout, ScoutAndShow, Show
+from cardlib.scout.bots_value import Advantage, scouted
 from cardlib.scout.bots_worlds import read
 from cardlib.scout.bots_search import (CHIP, MARKER, fitting_move, greedy_move, greedy_ss_move, outlook, pieces,
                                        planner_ss_move, planning_move, turned_tops)
@@ -32,6 +34,7 @@ from cardlib.scout.seen import determinize
 from cardlib.scout.world import world
 
 __all__ = ["GreedyBot", "PlannerBot", "RandomAgent", "SearchBot", "greedy_move", "pieces", "turned_tops"]
+VALUE = 2.0  # the learned advantage's weight beside the rollouts' mean margin (issue 25's screens: 1 to 3 alike)
 PLAYERS = {"greedy-ss": greedy_ss_move, "greedy": greedy_move, "fitting": fitting_move,  # the rollouts' players
            "planner": planning_move, "planner-ss": planner_ss_move,  # (bots_search.py)
            "fitting-ss": fitting_ss}  # (playout.py)
@@ -39,14 +42,6 @@ PLAYERS = {"greedy-ss": greedy_ss_move, "greedy": greedy_move, "fitting": fittin
 
 def _without(tops: list[int], action: Show) -> list[int]:
     return tops[:action.first - 1] + tops[action.last:]
-
-
-def _scouted(obs: Observation, tops: list[int], action: Scout) -> tuple[list[int], list]:
-    """The top numbers after a scout, and the active set left."""
-    active = list(obs.active)
-    card = active.pop(-1 if action.end == "right" else 0)
-    value = card[1] if action.turned else card[0]
-    return tops[:action.to - 1] + [value] + tops[action.to - 1:], active
 
 
 class GreedyBot:
@@ -112,13 +107,13 @@ class PlannerBot:
             if kind is Show:
                 values[action] = self._show_value(tops, before, action, len(obs.active))
             elif kind is Scout:
-                after, _ = _scouted(obs, tops, action)
+                after, _ = scouted(obs, tops, action)
                 value = before + 1 - pieces(after) - 1 - self.CHIP * (obs.tokens is None)
                 if back_to_owner:  # everyone else scouted: scouting now ends the round with my hand in it
                     value -= len(tops) / 2
                 values[action] = value
             else:
-                after, _ = _scouted(obs, tops, action)
+                after, _ = scouted(obs, tops, action)
                 scouts.append((before + 1 - pieces(after), action))
         if scouts:  # Scout & Show: judge the few best placements by the show that can follow
             scouts.sort(key=lambda pair: -pair[0])
@@ -135,7 +130,7 @@ class PlannerBot:
         return taken + (action.last - action.first + 1) * 0.5 + kept_whole - shown / 1000
 
     def _best_follow(self, obs: Observation, tops: list[int], action: ScoutAndShow) -> float:
-        after, rest = _scouted(obs, tops, action)
+        after, rest = scouted(obs, tops, action)
         target = power([card[0] for card in rest]) if rest else 0
         before, best = pieces(after), float("-inf")
         for first in range(1, len(after) + 1):
@@ -158,16 +153,18 @@ class SearchBot:
     keep or turn is searched so too, with that many worlds (0: the planner's choice). ``others`` weighs the
     others' mean in the margin. ``reads`` > 0: each imagined world's unseen cards are turned (up to that many
     draws a hand) until every other seat's keep or turn is the planner's choice (bots_worlds.py). ``final`` > 0:
-    the best two then play on in that many worlds more (more rollouts where the choice is closest)."""
+    the best two then play on in that many worlds more (more rollouts where the choice is closest). ``value`` > 0:
+    at three to five players each candidate's learned advantage (bots_value.py), times ``value``, is added to
+    its mean margin (``VALUE`` by default; 0: the rollouts alone); with ``rollouts=0`` the advantage alone chooses."""
 
     name = "search"
 
     def __init__(self, rollouts: int = 24, width: int = 5, keeps: int = 0, player: str = "greedy-ss",
-                 others: float = 1.0, reads: int = 0, final: int = 0) -> None:
+                 others: float = 1.0, reads: int = 0, final: int = 0, value: float = VALUE) -> None:
         if player not in PLAYERS:
             raise ValueError(f"player is one of {', '.join(PLAYERS)}, not {player!r}")
         self.rollouts, self.width, self.keeps, self.player, self.others = rollouts, width, keeps, player, others
-        self.reads, self.final = reads, final
+        self.reads, self.final, self.value = reads, final, value
         self.planner = PlannerBot()
 
     def act(self, obs: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
@@ -180,22 +177,34 @@ class SearchBot:
         candidates = sorted(values, key=values.__getitem__, reverse=True)[:self.width]
         if len(candidates) == 1:
             return candidates[0]
-        return self._best(obs, candidates, self.rollouts, rng)
+        learned = None
+        if self.value and obs.tokens is None:  # the network learned three to five players (no tokens)
+            learned = dict(zip(candidates, (self.value * worth for worth in advantage()(obs, candidates, values))))
+            if not self.rollouts:
+                return max(candidates, key=learned.__getitem__)
+        return self._best(obs, candidates, self.rollouts, rng, learned)
 
-    def _best(self, obs: Observation, candidates: list[Action], worlds: int, rng: random.Random) -> Action:
-        """The candidate with the best total margin over ``worlds`` imagined worlds (the same for each); with
-        ``final``, the best two are then played on in that many worlds more and the better total wins."""
+    def _best(self, obs: Observation, candidates: list[Action], worlds: int, rng: random.Random,
+              learned: Optional[dict[Action, float]] = None) -> Action:
+        """The candidate with the best mean margin over ``worlds`` imagined worlds (the same for each), plus its
+        ``learned`` worth; with ``final``, the best two are then played on in that many worlds more."""
         player = PLAYERS[self.player]
         if obs.phase == KEEPING:  # the seats after this one keep or turn as the planner does
             player = _planning_keeps(player)
         totals = dict.fromkeys(candidates, 0.0)
         base = world(obs, rng)
         self._play(obs, base, candidates, worlds, totals, player, rng)
+        played = worlds
+
+        def score(action: Action) -> float:
+            return (totals[action] / played if played else 0.0) + (learned[action] if learned else 0.0)
+
         if self.final and len(candidates) > 2:
-            best = sorted(candidates, key=totals.__getitem__, reverse=True)[:2]
+            best = sorted(candidates, key=score, reverse=True)[:2]
             candidates = [action for action in candidates if action in best]  # their order: ties go as before
             self._play(obs, base, candidates, self.final, totals, player, rng)
-        return max(candidates, key=totals.__getitem__)
+            played += self.final
+        return max(candidates, key=score)
 
     def _play(self, obs: Observation, base, candidates: list[Action], worlds: int, totals: dict, player,
               rng: random.Random) -> None:
@@ -222,7 +231,15 @@ class SearchBot:
             options.append(f"reads={self.reads}")
         if self.final:
             options.append(f"final={self.final}")
+        if self.value != VALUE:
+            options.append(f"value={self.value}")
         return f"SearchBot({', '.join(options)})"
+
+
+@functools.lru_cache(maxsize=1)
+def advantage() -> Advantage:
+    """The learned advantage, read once a process (bots_value.py)."""
+    return Advantage()
 
 
 def _planning_keeps(player):

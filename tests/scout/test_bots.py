@@ -142,8 +142,8 @@ def test_the_search_bots_final_worlds_decide_between_its_two_best_candidates():
     obs, legal = state.observation(0), state.legal_actions()
     values = PlannerBot().values(obs, legal)
     candidates = sorted(values, key=values.__getitem__, reverse=True)[:5]
-    bot = SearchBot(rollouts=6, width=5, final=10)
-    assert repr(bot) == "SearchBot(rollouts=6, width=5, final=10)"
+    bot = SearchBot(rollouts=6, width=5, final=10, value=0.0)  # the rollouts alone
+    assert repr(bot) == "SearchBot(rollouts=6, width=5, final=10, value=0.0)"
     chosen = bot.act(obs, legal, random.Random(4))
     first, replay = dict.fromkeys(candidates, 0.0), random.Random(4)  # the first worlds, drawn as act drew them
     bot._play(obs, world(obs, replay), candidates, 6, first, greedy_ss_move, replay)

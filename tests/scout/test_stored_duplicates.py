@@ -24,7 +24,8 @@ DATA = ROOT / "notebooks" / "data"
 STORED = {3: ("scout_duplicate.csv", 2), 4: ("scout_duplicate_4p.csv", 1), 5: ("scout_duplicate_5p.csv", 1)}
 # players -> the file, and how many of its first deals are played again (each holds 1,000)
 FINAL = {3: "scout_duplicate_final96.csv", 4: "scout_duplicate_4p_final96.csv"}
-# SearchBot(final=96)'s rows (not the default's): tools/scout_duplicate.py --final 96, issue 25's measurements
+# SearchBot(final=96, value=0.0)'s rows (not the default's): tools/scout_duplicate.py --final 96, issue 25's
+# measurements from before the learned value
 
 
 @pytest.mark.parametrize("players", sorted(STORED))
@@ -38,22 +39,37 @@ def test_the_stored_deals_replay_with_todays_search_bot(players):
                                   check_dtype=False, obj=f"the first deals at {players} players, replayed")
 
 
+ROLLOUTS_ALONE = {3: "scout_duplicate_value0.0.csv", 4: "scout_duplicate_4p_value0.0.csv", 5: "scout_duplicate_5p_value0.0.csv"}
+# SearchBot(value=0.0)'s rows: the search without the learned value (the default until issue 25's learned value),
+# tools/scout_duplicate.py --value 0.0
+
+
+@pytest.mark.parametrize("players", sorted(ROLLOUTS_ALONE))
+def test_the_stored_deals_of_the_rollouts_alone_replay_with_that_search_bot(players):
+    stored = pd.read_csv(DATA / ROLLOUTS_ALONE[players])
+    assert sorted(stored["deal"].unique()) == list(range(1000)) and len(stored) == 1000 * players
+    replayed = duplicate(Game(players=players, rounds=1), SearchBot(value=0.0), PlannerBot(), deals=1, seed=2026)
+    pd.testing.assert_frame_equal(replayed.reset_index(drop=True), stored.head(len(replayed)),
+                                  check_dtype=False, obj=f"the first deal at {players} players, replayed")
+
+
 @pytest.mark.parametrize("players", sorted(FINAL))
 def test_the_stored_deals_of_the_final_worlds_replay_with_that_search_bot(players):
     stored = pd.read_csv(DATA / FINAL[players])
     assert sorted(stored["deal"].unique()) == list(range(1000)) and len(stored) == 1000 * players
-    replayed = duplicate(Game(players=players, rounds=1), SearchBot(final=96), PlannerBot(), deals=1, seed=2026)
+    replayed = duplicate(Game(players=players, rounds=1), SearchBot(final=96, value=0.0), PlannerBot(), deals=1, seed=2026)
     pd.testing.assert_frame_equal(replayed.reset_index(drop=True), stored.head(len(replayed)),
                                   check_dtype=False, obj=f"the first deal at {players} players, replayed")
 
 
 CEILING = {3: "scout_ceiling.csv", 4: "scout_ceiling_4p.csv", 5: "scout_ceiling_5p.csv"}
-# the search bot told every hand (tools/scout_ceiling.py, 200 deals each; notebook 04 sets them beside the above)
+# the search without the learned value, told every hand (tools/scout_ceiling.py, 200 deals each; notebook 04 sets
+# them beside the rows above)
 
 
 @pytest.mark.parametrize("players", sorted(CEILING))
 def test_the_stored_ceiling_deals_are_the_search_bots_deals_played_again(players):
-    ceiling, search = pd.read_csv(DATA / CEILING[players]), pd.read_csv(DATA / STORED[players][0])
+    ceiling, search = pd.read_csv(DATA / CEILING[players]), pd.read_csv(DATA / ROLLOUTS_ALONE[players])
     assert sorted(ceiling["deal"].unique()) == list(range(200)) and len(ceiling) == 200 * players
     first = search[search["deal"] < 200].reset_index(drop=True)
     assert list(ceiling["field score"]) == list(first["field score"])  # the planners alone: the same cards
