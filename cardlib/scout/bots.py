@@ -24,10 +24,10 @@ from typing import Optional
 
 from cardlib.core.agents import RandomAgent
 from cardlib.scout.actions import KEEP, KEEPING, TURN, Action, Observation, Scout, ScoutAndShow, Show
-from cardlib.scout.bots_value import Advantage, scouted
+from cardlib.scout.bots_value import Advantage
 from cardlib.scout.bots_worlds import read
 from cardlib.scout.bots_search import (CHIP, MARKER, fitting_move, greedy_move, greedy_ss_move, outlook, pieces,
-                                       planner_ss_move, planning_move, turned_tops)
+                                       planner_ss_move, planning_move, scouted, turned_tops)
 from cardlib.scout.groups import power
 from cardlib.scout.playout import Table, fitting_ss, margin
 from cardlib.scout.seen import determinize
@@ -168,7 +168,8 @@ class SearchBot:
         self.planner = PlannerBot()
 
     def act(self, obs: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
-        """The candidate with the best mean margin over the rollouts (the planner's keep or turn unless ``keeps``)."""
+        """The candidate with the best mean margin over the rollouts plus its learned worth times ``value`` (the
+        planner's keep or turn unless ``keeps``)."""
         if len(legal) == 1 or (obs.phase == KEEPING and not self.keeps):
             return self.planner.act(obs, legal, rng)
         if obs.phase == KEEPING:
@@ -196,8 +197,8 @@ class SearchBot:
         self._play(obs, base, candidates, worlds, totals, player, rng)
         played = worlds
 
-        def score(action: Action) -> float:
-            return (totals[action] / played if played else 0.0) + (learned[action] if learned else 0.0)
+        def score(action: Action) -> float:  # the total margin, plus the learned worth for every world played
+            return totals[action] + (played * learned[action] if learned else 0.0)
 
         if self.final and len(candidates) > 2:
             best = sorted(candidates, key=score, reverse=True)[:2]

@@ -28,7 +28,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
-from cardlib.scout.actions import KEEP, KEEPING, PLAYING, SHOWS, TURN, Action, Scout, scouts
+from cardlib.scout.actions import KEEP, KEEPING, PLAYING, SHOWS, TURN, Action, Observation, Scout, scouts
 from cardlib.scout.groups import beating, power, strongest, through
 
 Player = Callable[[object, random.Random], Action]  # (state, rng) -> the action it takes
@@ -53,6 +53,14 @@ def fewest(tops: Sequence[int]) -> list[int]:
                 best = table[first] + 1
         table[end] = best
     return table
+
+
+def scouted(obs: Observation, tops: list[int], action: Scout) -> tuple[list[int], list]:
+    """The top numbers after a scout (or a Scout & Show's scout) from an observation, and the active set left."""
+    active = list(obs.active)
+    card = active.pop(-1 if action.end == "right" else 0)
+    value = card[1] if action.turned else card[0]
+    return tops[:action.to - 1] + [value] + tops[action.to - 1:], active
 
 
 def pieces(tops: Sequence[int]) -> int:

@@ -8,10 +8,10 @@ run), the show left on the table, the others' hand sizes and markers. ``Advantag
 is worth above the mean of the candidates, in the round's end score.
 
 It was trained by ``tools/scout_value.py`` (self-play, reproducible from its seed): in rounds of planners, at
-every decision each candidate was played on to the round's end *in the true game* (the others as planners,
-the mover as the network before it chose), so the network learns what a move is worth on average over the
-hands the mover cannot see, as they really lie after the play it has seen. The search bot never sees a
-hidden card: only the training did. It learned three to five players (not the two-player game's tokens).
+every decision each candidate was played on to the round's end *in the true game* by planners, so the network
+learns what a move is worth on average over the hands the mover cannot see, as they really lie after the play
+it has seen. The search bot never sees a hidden card: only the training did. It learned three to five players
+(not the two-player game's tokens). A Scout & Show is described by its scout, as a plain scout is.
 
 >>> from cardlib.scout import Game
 >>> state = Game(players=4, rounds=1).new(seed=3)
@@ -36,7 +36,7 @@ from typing import Optional
 import numpy as np
 
 from cardlib.scout.actions import Action, Observation, Scout, ScoutAndShow, Show
-from cardlib.scout.bots_search import pieces
+from cardlib.scout.bots_search import pieces, scouted
 from cardlib.scout.groups import strongest
 from cardlib.scout.playout import group_power
 
@@ -72,25 +72,17 @@ def hand_numbers(tops: Sequence[int]) -> list[float]:
     return [size / 10, parts / 5, strongest(tops)[0] / 200, best_set / 5, best_run / 5, (size - parts) / 5, parts / size]
 
 
-def scouted(obs: Observation, tops: list[int], action: Scout) -> tuple[list[int], list]:
-    """The top numbers after a scout (or a Scout & Show's scout), and the active set left."""
-    active = list(obs.active)
-    card = active.pop(-1 if action.end == "right" else 0)
-    value = card[1] if action.turned else card[0]
-    return tops[:action.to - 1] + [value] + tops[action.to - 1:], active
-
-
 def features(obs: Observation, action: Action, value: float, best: float, rank: int) -> list[float]:
     """One candidate move in ``FEATURES`` numbers, from the mover's observation (``value``: the planner's value of
     it, ``best``: of its best move, ``rank``: its place in the planner's order, from 0)."""
     players, seat, tops, kind, active = obs.players, obs.seat, list(obs.tops), type(action), obs.active
-    sizes = [len(hand) for hand in obs.hands]
+    sizes = obs.hand_sizes  # the others' hands: only how many cards each holds
     back = obs.owner is not None and (seat + 1) % players == obs.owner  # everyone else has scouted
     row: list[float] = [players == 3, players == 4, players == 5, kind is Show, kind is Scout, kind is ScoutAndShow]
     row += [max(-10.0, value) / 5, max(-10.0, value - best) / 5] + [rank == k for k in range(RANKS)]
     row += hand_numbers(tops)
     if kind is Show:
-        after = tops[:action.first - 1] + tops[action.last:]
+        after = tops[:action.first - 1] + tops[action.last:]  # the hand without the show
         size = action.last - action.first + 1
         shown = group_power(tops[action.first - 1:action.last])
         row += [size / 5, len(active) / 5, not after, shown / 200, 0.0, 0.0]

@@ -2,6 +2,7 @@
 a move is described by, the shipped network, the search bot's use of it, and the training's seeded rows."""
 from __future__ import annotations
 
+import dataclasses
 import importlib.util
 import random
 from pathlib import Path
@@ -13,7 +14,10 @@ from cardlib.core.match import play
 from cardlib.scout import Game
 from cardlib.scout.actions import Scout, Show
 from cardlib.scout.bots import PlannerBot, SearchBot, advantage
+from cardlib.scout.bots_search import greedy_ss_move
 from cardlib.scout.bots_value import FEATURES, WEIGHTS, Advantage, features, forward
+from cardlib.scout.playout import Table
+from cardlib.scout.world import world
 from tests.scout.helpers import say, stacked
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -77,13 +81,50 @@ def test_the_search_bot_with_no_rollouts_takes_the_candidate_the_network_rates_b
         assert bot.act(obs, legal, random.Random(1)) == ranked[worth.index(max(worth))]
 
 
-def test_the_learned_advantage_sees_only_the_observation():
+def _ranked(obs, legal):
+    """The planner's values and its best five."""
+    values = PlannerBot().values(obs, legal)
+    return values, sorted(values, key=values.__getitem__, reverse=True)[:5]
+
+
+def test_the_learned_advantage_reads_only_what_the_mover_may_see():
     state = _position(4, 11)
-    twin = state.determinize(0, random.Random(3))
-    assert [twin.hand(seat) for seat in (1, 2, 3)] != [state.hand(seat) for seat in (1, 2, 3)]
-    bot = SearchBot(rollouts=4, width=5, value=1.0)
-    choices = [bot.act(position.observation(0), position.legal_actions(), random.Random(4)) for position in (state, twin)]
-    assert choices[0] == choices[1]
+    obs, legal = state.observation(0), state.legal_actions()
+    told = dataclasses.replace(obs, hands=tuple(tuple(state.hand(seat)) for seat in range(4)))  # every hand shown
+    assert told.hands != obs.hands
+    values, ranked = _ranked(obs, legal)
+    best = values[ranked[0]]
+    assert ([features(told, action, values[action], best, rank) for rank, action in enumerate(ranked)]
+            == [features(obs, action, values[action], best, rank) for rank, action in enumerate(ranked)])
+    assert advantage()(told, ranked, values) == advantage()(obs, ranked, values)
+
+
+def test_the_training_describes_a_move_as_play_does():
+    tool = _tool()
+    for players, seed in ((3, 2), (4, 6), (5, 7)):
+        state = _position(players, seed)
+        obs, legal = state.observation(0), state.legal_actions()
+        seen = tool.Seen(Table(state))  # what the rollouts of the training see
+        values, ranked = _ranked(obs, legal)
+        assert PlannerBot().values(seen, legal) == values
+        best = values[ranked[0]]
+        assert ([features(seen, action, values[action], best, rank) for rank, action in enumerate(ranked)]
+                == [features(obs, action, values[action], best, rank) for rank, action in enumerate(ranked)])
+
+
+def test_the_search_bot_adds_the_learned_worth_to_its_rollouts_mean_margin():
+    bot, differs = SearchBot(rollouts=6, value=3.0), 0
+    for seed in (3, 6, 9, 11, 12):
+        state = _position(4, seed)
+        obs, legal = state.observation(0), state.legal_actions()
+        values, ranked = _ranked(obs, legal)
+        chosen = bot.act(obs, legal, random.Random(4))
+        totals, replay = dict.fromkeys(ranked, 0.0), random.Random(4)  # the worlds, drawn as act drew them
+        bot._play(obs, world(obs, replay), ranked, 6, totals, greedy_ss_move, replay)
+        worth = dict(zip(ranked, advantage()(obs, ranked, values)))
+        assert chosen == max(ranked, key=lambda action: totals[action] + 6 * 3.0 * worth[action])
+        differs += chosen != max(ranked, key=totals.__getitem__)
+    assert differs  # the learned worth changed a choice of the rollouts alone
 
 
 def test_the_two_player_game_is_searched_without_the_network_it_never_learned():
