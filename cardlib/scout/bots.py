@@ -1,4 +1,4 @@
-"""Bots for SCOUT, from random to searching (stdlib only). Each sees only its observation.
+"""Bots for SCOUT, from random to searching (stdlib, and numpy for the learned value). Each sees only its observation.
 
 - ``RandomAgent`` (core): any legal action.
 - ``GreedyBot``: shows the most cards it can (the weakest such group), else scouts at random.
@@ -9,8 +9,9 @@
 - ``SearchBot``: flat Monte Carlo. For the planner's best few actions it imagines worlds from its
   observation (world.py), plays each to the end of the round with greedy players that also Scout &
   Show when they cannot show (bots_search.py),
-  and takes the action with the best mean margin (its round score minus the others' mean). With
-  ``keeps`` it searches keep-or-turn the same way, from the round's start.
+  and takes the action with the best mean margin (its round score minus the others' mean) plus twice
+  the action's learned worth (bots_value.py: a small network trained by self-play). With ``keeps`` it
+  searches keep-or-turn the same way, from the round's start.
 
 >>> pieces([3, 4, 5, 9, 9, 1])          # 3-4-5, 9-9, 1
 3
@@ -27,7 +28,7 @@ from cardlib.scout.actions import KEEP, KEEPING, TURN, Action, Observation, Scou
 from cardlib.scout.bots_value import Advantage
 from cardlib.scout.bots_worlds import read
 from cardlib.scout.bots_search import (CHIP, MARKER, fitting_move, greedy_move, greedy_ss_move, outlook, pieces,
-                                       planner_ss_move, planning_move, scouted, turned_tops)
+                                       planner_ss_move, planning_move, scouted, turned_tops, without)
 from cardlib.scout.groups import power
 from cardlib.scout.playout import Table, fitting_ss, margin
 from cardlib.scout.seen import determinize
@@ -38,10 +39,6 @@ VALUE = 2.0  # the learned advantage's weight beside the rollouts' mean margin (
 PLAYERS = {"greedy-ss": greedy_ss_move, "greedy": greedy_move, "fitting": fitting_move,  # the rollouts' players
            "planner": planning_move, "planner-ss": planner_ss_move,  # (bots_search.py)
            "fitting-ss": fitting_ss}  # (playout.py)
-
-
-def _without(tops: list[int], action: Show) -> list[int]:
-    return tops[:action.first - 1] + tops[action.last:]
 
 
 class GreedyBot:
@@ -122,7 +119,7 @@ class PlannerBot:
         return values
 
     def _show_value(self, tops: list[int], before: int, action: Show, taken: int) -> float:
-        left = _without(tops, action)
+        left = without(tops, action)
         shown = power(tops[action.first - 1:action.last]) or 0
         if not left:
             return 10.0 + taken  # the hand empties: the round ends now, with nothing held

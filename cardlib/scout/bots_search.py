@@ -28,7 +28,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
-from cardlib.scout.actions import KEEP, KEEPING, PLAYING, SHOWS, TURN, Action, Observation, Scout, scouts
+from cardlib.scout.actions import KEEP, KEEPING, PLAYING, SHOWS, TURN, Action, Observation, Scout, Show, scouts
 from cardlib.scout.groups import beating, power, strongest, through
 
 Player = Callable[[object, random.Random], Action]  # (state, rng) -> the action it takes
@@ -61,6 +61,11 @@ def scouted(obs: Observation, tops: list[int], action: Scout) -> tuple[list[int]
     card = active.pop(-1 if action.end == "right" else 0)
     value = card[1] if action.turned else card[0]
     return tops[:action.to - 1] + [value] + tops[action.to - 1:], active
+
+
+def without(tops: list[int], action: Show) -> list[int]:
+    """The top numbers left in the hand after a show."""
+    return tops[:action.first - 1] + tops[action.last:]
 
 
 def pieces(tops: Sequence[int]) -> int:

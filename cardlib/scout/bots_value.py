@@ -36,7 +36,7 @@ from typing import Optional
 import numpy as np
 
 from cardlib.scout.actions import Action, Observation, Scout, ScoutAndShow, Show
-from cardlib.scout.bots_search import pieces, scouted
+from cardlib.scout.bots_search import pieces, scouted, without
 from cardlib.scout.groups import strongest
 from cardlib.scout.playout import group_power
 
@@ -82,7 +82,7 @@ def features(obs: Observation, action: Action, value: float, best: float, rank: 
     row += [max(-10.0, value) / 5, max(-10.0, value - best) / 5] + [rank == k for k in range(RANKS)]
     row += hand_numbers(tops)
     if kind is Show:
-        after = tops[:action.first - 1] + tops[action.last:]  # the hand without the show
+        after = without(tops, action)
         size = action.last - action.first + 1
         shown = group_power(tops[action.first - 1:action.last])
         row += [size / 5, len(active) / 5, not after, shown / 200, 0.0, 0.0]
