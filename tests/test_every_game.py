@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import ast
 import dataclasses
-import importlib
 import json
 import random
 import subprocess

@@ -20,7 +20,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any, Optional
 
-from cardlib.core.class_files import Both, Place, Seat, Text, Whole
+from cardlib.core.class_files import Both, Seat, Text, Whole
 from cardlib.core.classroom import mean_se, rate_se
 from cardlib.decks.pairs import PAIRS_DECK, pair_count
 from cardlib.twentyfive.actions import DRAW, PASS, Draw, Pass

@@ -6,7 +6,7 @@ import random
 from fractions import Fraction
 
 from cardlib.core.testing import random_states
-from cardlib.discontinuity import DiscontinuityApp, Game, PlaceJoker, Take
+from cardlib.discontinuity import DiscontinuityApp, Game, Take
 from cardlib.discontinuity.coach import outlook
 
 

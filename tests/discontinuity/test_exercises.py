@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import math
 import random
-import statistics
 from fractions import Fraction
 from functools import lru_cache
 from itertools import combinations

@@ -5,7 +5,6 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Collection, Mapping
-from typing import Any
 
 from cardlib.core.classdb import ClassDB
 from cardlib.core.tables import Table

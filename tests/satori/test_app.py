@@ -12,7 +12,6 @@ import pytest
 
 from cardlib.core.errors import RulesError
 from cardlib.satori import KATSU, NO_KATSU, PLAY_SATORI, PLAY_ZATSUNEN, Game
-from cardlib.satori.actions import WINDOW
 from cardlib.satori.analysis import BOTS, MODELS, Estimate, Stakes, katsu_stakes, p_satori
 from cardlib.satori.app import TABLES, SatoriApp
 from cardlib.satori.beliefs import Model

@@ -7,7 +7,7 @@ from math import comb
 
 import pytest
 
-from cardlib.decks.pairs import PAIRS_DECK, pair_count
+from cardlib.decks.pairs import pair_count
 from cardlib.twentyfive import beliefs
 from cardlib.twentyfive.beliefs import (
     Odds, draw_outlook, p_over, pairs_posterior, pass_cost, reveal_sequences, sample_hidden_hands,

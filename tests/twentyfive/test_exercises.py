@@ -17,7 +17,6 @@ from cardlib import check
 from cardlib.core.checking import Sampled, close_to, exercise_ids, find
 from cardlib.decks.pairs import COPIES, PAIRS_DECK, pair_count
 from cardlib.twentyfive import exercises as ex  # registers the 25.N exercises
-from cardlib.twentyfive import hidden_cap
 from cardlib.twentyfive.analysis import card_bounds, p_over, pairs_distribution, pairs_odds, pass_cost
 from tests.exercising import first_try  # noqa: F401 an autouse fixture: each test starts with no wrong tries
 from tests.exercising import Exercises, says_only_its_own_mistake
