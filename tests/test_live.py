@@ -186,6 +186,30 @@ def test_the_last_round_of_a_student_who_stops_is_stored_once_the_database_is_ba
     assert student.pending == [] and db.rounds_played(CODE, "Ana", "twentyfive") == app.records.rounds == 1
 
 
+def test_a_database_away_for_many_retries_is_still_tried_until_it_is_back(db, class_db_url, monkeypatch):
+    monkeypatch.setattr("cardlib.ui.live.RETRY_SECONDS", 0.1)
+    student = joined(db, class_db_url)
+    app = student.app
+    rng = random.Random(4)
+    with db.engine.begin() as connection:
+        connection.execute(text("ALTER TABLE rounds RENAME TO rounds_away"))
+    try:
+        while not student.pending:
+            app.button(rng.choice([b.description for b in app.action_buttons if not b.disabled])).click()
+        deadline = time.monotonic() + 30
+        for _ in range(3):  # timed retries fail in turn, each setting the error again
+            student.last_error = ""
+            while not student.last_error and time.monotonic() < deadline:
+                time.sleep(0.02)
+            assert student.last_error and student.pending
+    finally:
+        with db.engine.begin() as connection:
+            connection.execute(text("ALTER TABLE rounds_away RENAME TO rounds"))
+    while 'data-saved="saved"' not in student.status.value and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert student.pending == [] and db.rounds_played(CODE, "Ana", "twentyfive") == 1
+
+
 def test_a_class_without_a_game_lets_the_student_choose(db, class_db_url):
     db.open_class(CODE)
     student = page(db, class_db_url, game=None)

@@ -277,7 +277,8 @@ class ClassPage(widgets.VBox):
         tried again every ``RETRY_SECONDS``, so the last round of a student who stops playing is stored too)."""
         with self._saving:
             stored = self._store()
-        if not stored and (self._retry is None or not self._retry.is_alive()):
+        waiting = self._retry is not None and self._retry.is_alive() and self._retry is not threading.current_thread()
+        if not stored and not waiting:  # a timed retry that failed sets the next one (it is itself still alive)
             self._retry = threading.Timer(RETRY_SECONDS, self.save)
             self._retry.daemon = True
             self._retry.start()
