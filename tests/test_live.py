@@ -19,6 +19,26 @@ from cardlib.ui.testing import new_game, play_by_clicks
 CODE = "KXPR"
 
 
+@pytest.fixture(autouse=True)
+def pages_let_go(monkeypatch):
+    """Every page a test makes lets its database go at the end, its timed retry stopped (in a class a kernel's end
+    does it; here the pages would hold PostgreSQL connections, and retry into a dropped schema, for the worker's life)."""
+    made = []
+    make = ClassPage.__init__
+
+    def recorded(self, *args, **kwargs):
+        made.append(self)
+        make(self, *args, **kwargs)
+
+    monkeypatch.setattr(ClassPage, "__init__", recorded)
+    yield
+    for student in made:
+        if student._retry is not None:
+            student._retry.cancel()
+        if student._db is not None:
+            student._db.close()
+
+
 @pytest.fixture
 def db(class_db_url):
     """The class database with class KXPR open for Twenty-five (and class ZZZZ beside it)."""

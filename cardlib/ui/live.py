@@ -278,7 +278,7 @@ class ClassPage(widgets.VBox):
         with self._saving:
             stored = self._store()
         waiting = self._retry is not None and self._retry.is_alive() and self._retry is not threading.current_thread()
-        if not stored and not waiting:  # a timed retry that failed sets the next one (it is itself still alive)
+        if not stored and self.pending and not waiting:  # a timed retry that failed sets the next (it is still alive)
             self._retry = threading.Timer(RETRY_SECONDS, self.save)
             self._retry.daemon = True
             self._retry.start()
