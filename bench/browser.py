@@ -119,7 +119,8 @@ def alive(pid: int) -> bool:
 
 
 def end_all(pids: set[int], grace: float = 10.0) -> None:
-    """Wait up to ``grace`` seconds for ``pids`` to end (Voila shuts its kernels down), then kill the rest."""
+    """Wait up to ``grace`` seconds for ``pids`` to end (Voila shuts its kernels down), then kill the rest and
+    wait until they are gone (a kill is not instant on a loaded machine)."""
     deadline = time.monotonic() + grace
     while any(alive(pid) for pid in pids) and time.monotonic() < deadline:
         time.sleep(0.1)
@@ -129,6 +130,9 @@ def end_all(pids: set[int], grace: float = 10.0) -> None:
                 os.kill(pid, signal.SIGKILL)
             except ProcessLookupError:
                 pass
+    deadline = time.monotonic() + grace
+    while any(alive(pid) for pid in pids) and time.monotonic() < deadline:
+        time.sleep(0.1)
 
 
 @contextmanager

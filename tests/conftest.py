@@ -15,6 +15,11 @@ from functools import lru_cache
 from typing import Any, Optional
 
 import pytest
+from hypothesis import settings
+
+# Hypothesis's per-example deadline is wall-clock time: on a loaded 2-core CI machine it fails a right answer
+settings.register_profile("cardlib", deadline=None)
+settings.load_profile("cardlib")
 
 NO_POSTGRES = ("no PostgreSQL server to test the class database on: run `make test`, which starts a "
                "throwaway one (pg_virtualenv), or set CARDLIB_TEST_POSTGRES_URL")

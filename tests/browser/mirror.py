@@ -55,7 +55,7 @@ def wait_settled(page, mirror, old=None) -> None:
 
 def open_app(page, url: str, mirror):
     """Load the served app and wait until it shows what the freshly built mirror shows; returns the mirror."""
-    page.goto(url, wait_until="domcontentloaded")
+    page.goto(url, wait_until="domcontentloaded", timeout=LOAD_TIMEOUT)  # Voila streams the whole notebook first
     page.wait_for_selector(".cl-header[data-moment]", timeout=LOAD_TIMEOUT)
     wait_settled(page, mirror)
     return mirror

@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from cardlib.games import REGISTRY
-from tests.browser.mirror import click, open_app
+from tests.browser.mirror import LOAD_TIMEOUT, click, open_app
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
@@ -175,8 +175,8 @@ def test_a_japanese_loop_table_with_a_revealed_8_fits_and_its_labels_clear_the_c
     context = browser.new_context(viewport={"width": 1920, "height": 1080})
     page = context.new_page()
     try:
-        page.goto(url, wait_until="domcontentloaded")
-        page.wait_for_selector(".lp-revealed", timeout=60_000)
+        page.goto(url, wait_until="domcontentloaded", timeout=LOAD_TIMEOUT)  # the notebook plays moves first
+        page.wait_for_selector(".lp-revealed", timeout=LOAD_TIMEOUT)
         assert "伏せたカード" in page.inner_text(".cl-app")
         for width, height in SIZES:  # the label whole on one line, not broken inside its word
             page.set_viewport_size({"width": width, "height": height})
@@ -200,8 +200,8 @@ def test_with_the_coach_open_the_table_the_buttons_and_the_scores_still_fit(game
     context = browser.new_context(viewport={"width": 1920, "height": 1080})
     page = context.new_page()
     try:
-        page.goto(url, wait_until="domcontentloaded")
-        page.wait_for_selector(".cl-header[data-moment]", timeout=60_000)
+        page.goto(url, wait_until="domcontentloaded", timeout=LOAD_TIMEOUT)
+        page.wait_for_selector(".cl-header[data-moment]", timeout=LOAD_TIMEOUT)
         page.locator(".cl-app button").filter(has_text="Coach").click()
         page.wait_for_selector(".cl-coach .cl-panel", timeout=30_000)  # the panel drawn: Discontinuity lists every take
         largest = {}

@@ -164,7 +164,7 @@ def student(browser):
 
 def join(page, url: str, name: str) -> TwentyFiveApp:
     """Open the class, join as ``name`` and wait for the game; the mirror of the page's app."""
-    page.goto(url, wait_until="domcontentloaded")
+    page.goto(url, wait_until="domcontentloaded", timeout=LOAD_TIMEOUT)
     page.wait_for_selector(".cl-join button", timeout=LOAD_TIMEOUT)
     page.locator(".cl-join input").nth(0).fill(name)
     page.locator(".cl-join input").nth(1).fill(CODE.lower())

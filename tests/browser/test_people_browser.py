@@ -72,7 +72,7 @@ def test_two_students_at_one_table_see_only_their_own_cards(voila_serving, brows
         page.on("websocket", lambda socket, name=name: socket.on(
             "framereceived", lambda payload: frames[name].append(
                 payload if isinstance(payload, str) else payload.decode("utf-8", "replace"))))
-        page.goto(urls[name], wait_until="domcontentloaded")
+        page.goto(urls[name], wait_until="domcontentloaded", timeout=LOAD_TIMEOUT)
         page.wait_for_selector(".cl-people", timeout=LOAD_TIMEOUT)
         pages[name] = page
     ana, bo = pages[ANA], pages[BO]

@@ -120,10 +120,11 @@ def check_page(page: PeoplePage, seed: int, other_name: str) -> str:
 
 
 def two_pages(db: Any, game: str) -> tuple[PeoplePage, PeoplePage, Table]:
-    """Ana opens a table of 3, Bo sits down and starts it: a bot takes the third seat."""
+    """Ana opens a table of 3, Bo sits down and starts it: a bot takes the third seat. (Its windows of answers
+    last ten minutes of the real clock: no window closes between two pages' looks on a loaded machine.)"""
     db.open_class("KATSU", game=game)
     db.join("KATSU", ANA), db.join("KATSU", BO)
-    ana, bo = PeoplePage(db, "KATSU", ANA), PeoplePage(db, "KATSU", BO)
+    ana, bo = (PeoplePage(db, "KATSU", name, window=600.0) for name in (ANA, BO))
     assert ana.stage == bo.stage == "lobby" and not ana.sit_buttons
     ana.size_choice.value = 3
     ana.open_button.click()
