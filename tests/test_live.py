@@ -8,6 +8,7 @@ import csv
 import io
 import random
 import time
+from contextlib import contextmanager
 
 import pytest
 from sqlalchemy import text
@@ -163,20 +164,32 @@ def test_a_reload_carries_on_with_the_same_record(db, class_db_url):
     assert last_game_number(db, CODE, "Ana", "twentyfive") == 2
 
 
+@contextmanager
+def database_away(db: ClassDB):
+    """The rounds' table away while the block runs: every write fails, as a broken database's."""
+    with db.engine.begin() as connection:
+        connection.execute(text("ALTER TABLE rounds RENAME TO rounds_away"))
+    try:
+        yield
+    finally:
+        with db.engine.begin() as connection:
+            connection.execute(text("ALTER TABLE rounds_away RENAME TO rounds"))
+
+
+def round_left_waiting(student: ClassPage, rng: random.Random) -> None:
+    """Clicks until a round finishes and is not stored (the database is away)."""
+    while not student.pending:
+        student.app.button(rng.choice([b.description for b in student.app.action_buttons if not b.disabled])).click()
+
+
 def test_a_database_error_keeps_the_round_and_stores_it_after_the_next(db, class_db_url):
     student = joined(db, class_db_url)
     app = student.app
     rng = random.Random(4)
-    with db.engine.begin() as connection:  # the rounds' table is away: every write fails, as a broken database's
-        connection.execute(text("ALTER TABLE rounds RENAME TO rounds_away"))
-    try:
-        while not student.pending:
-            app.button(rng.choice([b.description for b in app.action_buttons if not b.disabled])).click()
+    with database_away(db):
+        round_left_waiting(student, rng)
         assert app.message == "" and "not saved yet (1 round(s))" in student.status.value
         assert "Traceback" not in html_of(student) and "rounds_away" not in html_of(student)
-    finally:
-        with db.engine.begin() as connection:
-            connection.execute(text("ALTER TABLE rounds_away RENAME TO rounds"))
     play_by_clicks(app, rng)  # the next round stores both
     assert student.pending == [] and db.rounds_played(CODE, "Ana", "twentyfive") == app.records.rounds
     assert stored_rows(db, "Ana") == list(csv.DictReader(io.StringIO(app.records.csv_text())))
@@ -184,50 +197,23 @@ def test_a_database_error_keeps_the_round_and_stores_it_after_the_next(db, class
 
 
 def test_the_last_round_of_a_student_who_stops_is_stored_once_the_database_is_back(db, class_db_url, monkeypatch):
-    monkeypatch.setattr("cardlib.ui.live.RETRY_SECONDS", 0.2)
+    monkeypatch.setattr("cardlib.ui.live.RETRY_SECONDS", 0.1)
     student = joined(db, class_db_url)
-    app = student.app
-    rng = random.Random(4)
-    with db.engine.begin() as connection:
-        connection.execute(text("ALTER TABLE rounds RENAME TO rounds_away"))
-    try:
-        while not student.pending:  # a round finishes while the database is away; then the student stops
-            app.button(rng.choice([b.description for b in app.action_buttons if not b.disabled])).click()
-        assert "Error" in student.last_error and "Error" not in html_of(student)  # kept for the teacher, not shown
-    finally:
-        with db.engine.begin() as connection:
-            connection.execute(text("ALTER TABLE rounds_away RENAME TO rounds"))
     deadline = time.monotonic() + 30
+    with database_away(db):
+        round_left_waiting(student, random.Random(4))  # then the student stops
+        assert "Error" in student.last_error and "Error" not in html_of(student)  # kept for the teacher, not shown
+        for _ in range(3):  # the database stays away: timed retries fail in turn, and each sets the next
+            student.last_error = ""
+            while not student.last_error and time.monotonic() < deadline:
+                time.sleep(0.02)
+            assert student.last_error and student.pending
     # no click: a timed retry stores it. Its thread empties `pending` before it counts the rounds and redraws the
     # status line, so the test waits for the line, the last thing it changes (CI once read the two in between)
     while 'data-saved="saved"' not in student.status.value and time.monotonic() < deadline:
         time.sleep(0.05)
     assert 'data-saved="saved"' in student.status.value and 'data-rounds="1"' in student.status.value
-    assert student.pending == [] and db.rounds_played(CODE, "Ana", "twentyfive") == app.records.rounds == 1
-
-
-def test_a_database_away_for_many_retries_is_still_tried_until_it_is_back(db, class_db_url, monkeypatch):
-    monkeypatch.setattr("cardlib.ui.live.RETRY_SECONDS", 0.1)
-    student = joined(db, class_db_url)
-    app = student.app
-    rng = random.Random(4)
-    with db.engine.begin() as connection:
-        connection.execute(text("ALTER TABLE rounds RENAME TO rounds_away"))
-    try:
-        while not student.pending:
-            app.button(rng.choice([b.description for b in app.action_buttons if not b.disabled])).click()
-        deadline = time.monotonic() + 30
-        for _ in range(3):  # timed retries fail in turn, each setting the error again
-            student.last_error = ""
-            while not student.last_error and time.monotonic() < deadline:
-                time.sleep(0.02)
-            assert student.last_error and student.pending
-    finally:
-        with db.engine.begin() as connection:
-            connection.execute(text("ALTER TABLE rounds_away RENAME TO rounds"))
-    while 'data-saved="saved"' not in student.status.value and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert student.pending == [] and db.rounds_played(CODE, "Ana", "twentyfive") == 1
+    assert student.pending == [] and db.rounds_played(CODE, "Ana", "twentyfive") == student.app.records.rounds == 1
 
 
 def test_a_class_without_a_game_lets_the_student_choose(db, class_db_url):
