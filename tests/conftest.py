@@ -9,6 +9,7 @@ sets it): then it fails, so that a run can never pass having silently left Postg
 from __future__ import annotations
 
 import os
+import tempfile
 import uuid
 from collections.abc import Iterator
 from functools import lru_cache
@@ -20,6 +21,22 @@ from hypothesis import settings
 # Hypothesis's per-example deadline is wall-clock time: on a loaded 2-core CI machine it fails a right answer
 settings.register_profile("cardlib", deadline=None)
 settings.load_profile("cardlib")
+
+
+@pytest.fixture(scope="session", autouse=True)
+def temporary_files_in_pytests_folder(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """Every temporary file of the run, the servers' and the benches' too, in pytest's own folder (which keeps the
+    last three runs' only): a class server a test kills, or a bench's kept folder, leaves nothing in /tmp."""
+    folder = str(tmp_path_factory.mktemp("tmp"))
+    before = os.environ.get("TMPDIR"), tempfile.tempdir
+    os.environ["TMPDIR"], tempfile.tempdir = folder, folder
+    yield
+    if before[0] is None:
+        os.environ.pop("TMPDIR", None)
+    else:
+        os.environ["TMPDIR"] = before[0]
+    tempfile.tempdir = before[1]
+
 
 NO_POSTGRES = ("no PostgreSQL server to test the class database on: run `make test`, which starts a "
                "throwaway one (pg_virtualenv), or set CARDLIB_TEST_POSTGRES_URL")
