@@ -9,6 +9,7 @@ sets it): then it fails, so that a run can never pass having silently left Postg
 from __future__ import annotations
 
 import os
+import shutil
 import tempfile
 import uuid
 from collections.abc import Iterator
@@ -24,10 +25,12 @@ settings.load_profile("cardlib")
 
 
 @pytest.fixture(scope="session", autouse=True)
-def temporary_files_in_pytests_folder(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
-    """Every temporary file of the run, the servers' and the benches' too, in pytest's own folder (which keeps the
-    last three runs' only): a class server a test kills, or a bench's kept folder, leaves nothing in /tmp."""
-    folder = str(tmp_path_factory.mktemp("tmp"))
+def temporary_files_of_the_run() -> Iterator[None]:
+    """Every temporary file of the run, the servers' and the benches' too, in one short-named folder (TMPDIR and
+    tempfile's) removed at the end: a class server a test kills, or a bench's kept folder, leaves nothing in /tmp.
+    Short, because chromium's socket lives in it and a Unix socket's path has 107 characters at most: a nested
+    run (the toy game's) puts its folder inside this one."""
+    folder = tempfile.mkdtemp(prefix="cl-tests-")
     before = os.environ.get("TMPDIR"), tempfile.tempdir
     os.environ["TMPDIR"], tempfile.tempdir = folder, folder
     yield
@@ -36,6 +39,7 @@ def temporary_files_in_pytests_folder(tmp_path_factory: pytest.TempPathFactory) 
     else:
         os.environ["TMPDIR"] = before[0]
     tempfile.tempdir = before[1]
+    shutil.rmtree(folder, ignore_errors=True)
 
 
 NO_POSTGRES = ("no PostgreSQL server to test the class database on: run `make test`, which starts a "
