@@ -121,16 +121,19 @@ def alive(pid: int) -> bool:
 def end_all(pids: set[int], grace: float = 10.0) -> None:
     """Wait up to ``grace`` seconds for ``pids`` to end (Voila shuts its kernels down), then kill the rest and
     wait until they are gone (a kill is not instant on a loaded machine)."""
-    deadline = time.monotonic() + grace
-    while any(alive(pid) for pid in pids) and time.monotonic() < deadline:
-        time.sleep(0.1)
+    wait_gone(pids, grace)
     for pid in pids:
         if alive(pid):
             try:
                 os.kill(pid, signal.SIGKILL)
             except ProcessLookupError:
                 pass
-    deadline = time.monotonic() + grace
+    wait_gone(pids, grace)
+
+
+def wait_gone(pids: set[int], seconds: float) -> None:
+    """Wait up to ``seconds`` for every one of ``pids`` to end."""
+    deadline = time.monotonic() + seconds
     while any(alive(pid) for pid in pids) and time.monotonic() < deadline:
         time.sleep(0.1)
 

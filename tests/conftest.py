@@ -31,14 +31,10 @@ def temporary_files_of_the_run() -> Iterator[None]:
     Short, because chromium's socket lives in it and a Unix socket's path has 107 characters at most: a nested
     run (the toy game's) puts its folder inside this one."""
     folder = tempfile.mkdtemp(prefix="cl-tests-")
-    before = os.environ.get("TMPDIR"), tempfile.tempdir
-    os.environ["TMPDIR"], tempfile.tempdir = folder, folder
-    yield
-    if before[0] is None:
-        os.environ.pop("TMPDIR", None)
-    else:
-        os.environ["TMPDIR"] = before[0]
-    tempfile.tempdir = before[1]
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("TMPDIR", folder)
+        patch.setattr(tempfile, "tempdir", folder)
+        yield
     shutil.rmtree(folder, ignore_errors=True)
 
 

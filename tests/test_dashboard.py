@@ -66,10 +66,11 @@ def text(url: str) -> str:
     for _ in range(240):
         status, _, body = get(url)
         assert status == 200, (status, body[:500])
-        if COMPUTING not in body.decode("utf-8") and "did not answer within" not in body.decode("utf-8"):
+        page = body.decode("utf-8")
+        if COMPUTING not in page and "did not answer within" not in page:
             break  # ("did not answer": the database read took longer than a request waits; the page tries again)
         time.sleep(0.5)
-    return body.decode("utf-8")
+    return page
 
 
 def section(page: str, game: str) -> str:
