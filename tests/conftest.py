@@ -9,8 +9,6 @@ sets it): then it fails, so that a run can never pass having silently left Postg
 from __future__ import annotations
 
 import os
-import shutil
-import tempfile
 import uuid
 from collections.abc import Iterator
 from functools import lru_cache
@@ -22,20 +20,6 @@ from hypothesis import settings
 # Hypothesis's per-example deadline is wall-clock time: on a loaded 2-core CI machine it fails a right answer
 settings.register_profile("cardlib", deadline=None)
 settings.load_profile("cardlib")
-
-
-@pytest.fixture(scope="session", autouse=True)
-def temporary_files_of_the_run() -> Iterator[None]:
-    """Every temporary file of the run, the servers' and the benches' too, in one short-named folder (TMPDIR and
-    tempfile's) removed at the end: a class server a test kills, or a bench's kept folder, leaves nothing in /tmp.
-    Short, because chromium's socket lives in it and a Unix socket's path has 107 characters at most: a nested
-    run (the toy game's) puts its folder inside this one."""
-    folder = tempfile.mkdtemp(prefix="cl-tests-")
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("TMPDIR", folder)
-        patch.setattr(tempfile, "tempdir", folder)
-        yield
-    shutil.rmtree(folder, ignore_errors=True)
 
 
 NO_POSTGRES = ("no PostgreSQL server to test the class database on: run `make test`, which starts a "
